@@ -1,0 +1,47 @@
+// Two projects: the browser app under jsdom, the API server under node.
+// When TEST_DATABASE_URL is set, the server suite runs a second time against PostgreSQL.
+const nodeModulesTransform = {
+  '/node_modules/.+\\.(m|c)?js$': ['babel-jest', {
+    configFile: false,
+    babelrc: false,
+    presets: [['@babel/preset-env', { targets: { node: 'current' } }]],
+  }],
+};
+
+const client = {
+  displayName: 'client',
+  testEnvironment: '<rootDir>/__tests__/support/jsdom-env.js',
+  testMatch: ['<rootDir>/__tests__/client/**/*.test.{ts,tsx}'],
+  setupFilesAfterEnv: ['<rootDir>/__tests__/support/client-setup.ts'],
+  transform: { ...nodeModulesTransform, '^.+\\.(t|j)sx?$': 'babel-jest' },
+  transformIgnorePatterns: ['/node_modules/(?!(msw|@mswjs|@bundled-es-modules|until-async|outvariant|strict-event-emitter|headers-polyfill|is-node-process|rettime|@open-draft|tough-cookie|tldts|tldts-core|@inquirer)/)'],
+  moduleNameMapper: { '\\.(png|svg|jpg|css)$': '<rootDir>/__tests__/support/file-stub.js' },
+  testEnvironmentOptions: { customExportConditions: [''] },
+  // webpack's DefinePlugin constants (src/client/globals.d.ts).
+  globals: { __API_BASE__: '/api', __APP_VERSION__: 'test', __BUILD_ID__: 'test', __SUPPORT_TOOLS__: false, __IDENTITY_KEY__: 'kudi-public-identity-key' },
+};
+
+const server = (name, extra = {}) => ({
+  displayName: name,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
+  transform: { ...nodeModulesTransform, '^.+\\.(t|j)sx?$': 'babel-jest' },
+  // ESM-only dependencies of the server (Node 20 loads them natively; Jest needs them compiled),
+  // and PGlite, whose `await import('fs')` calls Jest's CommonJS runtime cannot run untransformed.
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|@electric-sql/pglite)/)'],
+  ...extra,
+});
+
+const shared = {
+  displayName: 'shared',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/__tests__/shared/**/*.test.ts'],
+  transform: { '^.+\\.(t|j)sx?$': 'babel-jest' },
+};
+
+const projects = [shared, client, server('server', { testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/server/ledger/concurrency.pg.test.ts', '<rootDir>/__tests__/server/transfers/overdraft.pg.test.ts'] })];
+if (process.env.TEST_DATABASE_URL) {
+  projects.push(server('server-pg', { setupFiles: ['<rootDir>/__tests__/support/use-postgres.js'] }));
+}
+
+module.exports = { projects, testTimeout: 30000 };

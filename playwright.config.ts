@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+
+// Journeys run in Debian's Chromium against the production build served by the real server,
+// on a fresh in-memory embedded database.
+const port = Number(process.env.E2E_PORT ?? 4310);
+
+export default defineConfig({
+  testDir: '__tests__/e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'npm run build:server && node dist/server/main.js',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: ':memory:',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      SIMULATORS: 'on',
+      SUPPORT_TOOLS: 'on',
+      // Payouts settle in the background here (NODE_ENV=test alone leaves the job off).
+      PAYOUT_JOB: 'on',
+      // Long enough for a journey to see a payout pending before the rail settles it.
+      PAYOUT_SETTLE_MS: '8000',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // E2E_PUBLIC_DIR serves another build (parallel runs while developing); default dist/public.
+      ...(process.env.E2E_PUBLIC_DIR ? { PUBLIC_DIR: process.env.E2E_PUBLIC_DIR } : {}),
+    },
+  },
+});
