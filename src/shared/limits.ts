@@ -1,0 +1,63 @@
+/** Business constants and limits of spec §9 (and the few fixed values §3/§7 name). */
+import { PRODUCT_SLUG } from './product';
+
+export const MIN_AGE = 18;
+/** Email, reset and phone codes. */
+export const OTP_LENGTH = 6;
+export const PIN_LENGTH = 4;
+export const BVN_LENGTH = 11;
+/** NIN is optional; when given it has this many digits. */
+export const NIN_LENGTH = 11;
+export const NGN_ACCOUNT_LENGTH = 10;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_SPECIALS = '!@#$%^&*';
+
+export const BILL_DESCRIPTION_MIN = 5;
+export const BILL_DESCRIPTION_MAX = 20;
+
+/** Both currencies have 2 decimals (cents, kobo); amounts move as integer minor units. */
+export const MONEY_DECIMALS = 2;
+/** Largest single amount the API accepts, in minor units (keeps every sum far inside a PostgreSQL bigint). */
+export const MAX_AMOUNT_MINOR = 10n ** 15n;
+
+export const TOKEN_CHECK_INTERVAL_MS = 60_000;
+/** Refresh when fewer than this many seconds are left before expiry. */
+export const REFRESH_THRESHOLD_S = 60;
+export const INACTIVITY_TIMEOUT_MS = 600_000;
+export const LOGIN_REDIRECT_DELAY_MS = 2_000;
+export const UNVERIFIED_TOAST_MS = 5_000;
+export const IDENTITY_POLL_INTERVAL_MS = 5_000;
+export const IDENTITY_POLL_MAX_MS = 300_000;
+export const COPY_RESET_MS = 2_000;
+/** Email existence check and payee search. */
+export const DEBOUNCE_MS = 500;
+export const CONVERSION_TOAST_MS = 5_000;
+export const PAYMENT_TOAST_MS = 5_000;
+
+export const HISTORY_FIRST_PAGE = 1;
+
+export const CURRENCIES = ['CAD', 'NGN'] as const;
+export const CURRENCY_SYMBOL = { CAD: '$', NGN: '₦' } as const satisfies Record<(typeof CURRENCIES)[number], string>;
+
+export const TRANSACTION_TYPES = ['DEPOSIT', 'WITHDRAWAL', 'WALLET TRANSACTION'] as const;
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
+
+/** Known dial codes; other countries have none (spec §9). */
+export const DIAL_CODES: Readonly<Record<string, string>> = { US: '+1', GB: '+44', NG: '+234', CA: '+1' };
+
+export const GENDERS = ['male', 'female'] as const;
+export const DEFAULT_GENDER = 'male';
+
+/** Fixed values the client sends (spec §7). */
+export const LOGIN_METHOD = 'EMAIL';
+export const COMPLAINT_CATEGORY = 'Help';
+
+export const RECEIPT_FILE_NAME = `${PRODUCT_SLUG}-receipt.png`;
+
+/** Browser local-storage keys (spec §3). */
+export const STORAGE_KEYS = {
+  user: 'user',
+  showCADBalance: 'showCADBalance',
+  showNairaBalance: 'showNairaBalance',
+} as const;

@@ -1,0 +1,287 @@
+/**
+ * Every user-facing text of the spec, copied verbatim: §8 (messages), §5 (validation) and the
+ * state texts of §2/§4. A server message is always preferred over a client default (§8 rule).
+ * The `server` group holds refusals the spec does not name.
+ */
+import { formatMajor } from './money';
+import { IDENTITY_PROVIDER_LABEL } from './product';
+import type { Currency } from './types';
+
+export const session = {
+  expired: 'Session expired. Please log in again.',
+  signOutTitle: 'Sign Out Confirmation',
+  signOutText: 'Are you sure you want to sign out?',
+} as const;
+
+export const login = {
+  success: 'Login successful!',
+  /** The server's text for a login with an unverified email… */
+  emailNotVerifiedServer: 'Email not verified!',
+  /** …and the toast the client shows for it (5 s). */
+  emailNotVerified: 'Please verify your email address to continue.',
+  failed: 'Login failed. Please try again.',
+  busy: 'Signing In...',
+} as const;
+
+export const signUp = {
+  success: 'Registration successful! Please check your email for verification.',
+  failed: 'Registration failed',
+  /** A sign-up refusal containing this text moves the wizard to the code step (§4). */
+  needsVerificationMarker: 'Request a new OTP to verify',
+  underAge: 'You must be at least 18 years old to register',
+  busy: 'Creating Account...',
+} as const;
+
+export const codes = {
+  /** Email and reset codes (inline in sign-up, toast in reset). */
+  invalidSixDigitPin: 'Please enter a valid 6-digit PIN',
+  invalidSixDigitOtp: 'Please enter a valid 6-digit OTP',
+  busy: 'Processing...',
+} as const;
+
+export const emailVerification = {
+  success: 'Email verified successfully!',
+  invalidOtp: 'Invalid OTP!',
+  failed: 'OTP confirmation failed',
+} as const;
+
+export const resend = {
+  success: 'OTP sent successfully!',
+  failed: 'OTP resend failed',
+} as const;
+
+export const forgotPassword = {
+  emailSent: 'Password reset email sent successfully!',
+  failed: 'Reset failed',
+  codeVerified: 'Email verified successfully!',
+  codeFailed: 'OTP confirmation failed',
+  resetSuccess: 'Password reset successful! Please login with your new password.',
+  resetFailed: 'Reset password failed',
+} as const;
+
+export const password = {
+  rule: 'Password must be at least 8 characters long, contain one uppercase letter and one special character',
+  mismatch: 'Passwords do not match',
+  required: 'Please enter your password',
+} as const;
+
+export const dashboard = {
+  loading: 'Loading your dashboard...',
+  greeting: 'Welcome back!',
+  subtitle: 'Your financial journey starts here',
+  loadUserFailed: 'Failed to load user data',
+  ratesFailed: 'Failed to load exchange rates',
+  walletDataFailed: 'Failed to load wallet data',
+  cadWalletFailed: 'Failed to fetch CAD wallet details',
+  nairaWalletFailed: 'Failed to fetch Naira wallet details',
+  activateWalletPrompt: 'Please activate your wallet',
+} as const;
+
+export const pin = {
+  setSuccess: 'Transaction PIN set successfully!',
+  setFailed: 'Failed to set PIN',
+  invalidFourDigit: 'Please enter a 4-digit PIN',
+  mismatch: 'PINs do not match',
+  /** The PIN modal of transfers. */
+  invalidModal: 'Please enter a valid 4-digit PIN',
+  changeSuccess: 'PIN changed successfully!',
+  changeFailed: 'Failed to change PIN',
+  changeInvalid: 'All PINs must be 4 digits',
+  changeMismatch: 'New PINs do not match',
+} as const;
+
+export const phone = {
+  required: 'Please select a country and enter your phone number',
+  otpSent: 'OTP sent successfully!',
+  sendFailed: 'Failed to send OTP',
+  verified: 'Phone number verified successfully!',
+  invalidOtp: 'Invalid OTP',
+  verificationFailed: 'Verification failed',
+  busy: 'Sending...',
+} as const;
+
+export const identity = {
+  /** The server's success text for the create-session call: the provider's name is kept (§7). */
+  sessionCreatedServer: `${IDENTITY_PROVIDER_LABEL} session created successfully`,
+  sessionCreated: 'Verification session created successfully!',
+  startFailed: 'Failed to start identity verification',
+  createSessionFailed: 'Failed to create verification session',
+  reviewing: "We're reviewing your ID and we will send you an email as soon as we are done.",
+  completed: 'Identity verification completed successfully!',
+  namesRequired: 'Please enter both first name and last name',
+  busy: 'Starting Verification...',
+} as const;
+
+export const nairaWallet = {
+  activated: 'Wallet activated successfully!',
+  activateFailed: 'Failed to activate wallet',
+  notActivated: 'Your Naira wallet needs to be activated before you can receive payments.',
+  invalidBvn: 'Please enter a valid 11-digit BVN',
+} as const;
+
+export const addMoney = {
+  title: (currency: Currency) => `Account Details for ${currency} Deposits`,
+  copied: 'Copied to clipboard!',
+} as const;
+
+export const transfers = {
+  failed: 'Transaction failed',
+  completed: 'Transaction completed successfully!',
+  walletFetchFailed: 'Failed to fetch wallet details',
+  walletNotLoaded: 'Failed to load wallet details',
+  limitFetchFailed: 'Failed to fetch transaction limit',
+  bankListFailed: 'Failed to fetch bank list',
+  noBanks: 'No banks found',
+  // CAD withdrawal
+  cadFieldsRequired: 'Please fill in all fields correctly',
+  walletDetailsUnavailable: 'Wallet details not available',
+  // NGN withdrawal
+  ngnFieldsRequired: 'Please fill in all fields and verify account',
+  insufficientBalance: 'Insufficient balance',
+  // User transfer
+  fieldsRequired: 'Please fill in all fields',
+  invalidRecipientEmail: 'Please enter a valid recipient email',
+  /** 'Insufficient CAD balance' / 'Insufficient NGN balance'. */
+  insufficientWalletBalance: (currency: Currency) => `Insufficient ${currency} balance`,
+  verifyUserFailed: 'Failed to verify user',
+  userDoesNotExist: 'User does not exist',
+  userNotFound: 'User not found',
+} as const;
+
+export const receipt = {
+  shared: 'Receipt shared successfully!',
+  shareFailed: 'Failed to share receipt',
+  elementNotFound: 'Receipt element not found',
+} as const;
+
+export const exchange = {
+  invalidAmount: 'Please enter a valid amount',
+  walletUnavailable: 'Wallet information not available',
+  amountNotPositive: 'Please enter an amount greater than 0',
+  /** 'Insufficient {currency} balance. Available: {balance} {currency}' */
+  insufficientBalanceAvailable: (currency: Currency, balance: string) =>
+    `Insufficient ${currency} balance. Available: ${balance} ${currency}`,
+  failed: 'Conversion failed',
+  rateFetchFailed: 'Failed to fetch exchange rate',
+  /** The server's success text. */
+  successServer: 'Currency conversion successful!',
+  /** 'Successfully converted {from} {amount} to {to}' */
+  convertedSuccess: (from: Currency, amount: string, to: Currency) => `Successfully converted ${from} ${amount} to ${to}`,
+} as const;
+
+export const history = {
+  fetchFailed: 'Failed to fetch transaction history',
+  loading: 'Loading transactions...',
+  empty: 'No transactions found',
+  /** 'Showing page X of Y' */
+  showingPage: (page: number, pages: number) => `Showing page ${page} of ${pages}`,
+} as const;
+
+export const help = {
+  sent: 'Message sent successfully!',
+  sendFailed: 'Failed to send message. Please try again.',
+  busy: 'Sending...',
+} as const;
+
+export const profile = {
+  loadFailed: 'Failed to load profile',
+  countriesFailed: 'Failed to load countries list',
+  fieldsRequired: 'Please fill in all fields',
+  updated: 'Profile updated successfully!',
+  updateFailed: 'Failed to update profile',
+  phoneNotSet: 'Not set',
+  incorrectPassword: 'Incorrect password',
+  invalidPassword: 'Invalid password',
+  verifyPasswordFailed: 'Failed to verify password',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordChanged: 'Password changed successfully!',
+  passwordChangeFailed: 'Failed to change password',
+} as const;
+
+export const bills = {
+  walletFetchFailed: 'Failed to fetch wallet details',
+  walletUnavailable: 'Wallet information not available',
+  balanceLoadFailed: 'Failed to load wallet balance',
+  payeesFetchFailed: 'Failed to fetch payees',
+  incorrectPin: 'Please enter the correct pin',
+  verifyPinFailed: 'Failed to verify transaction pin',
+  invalidPin: 'Please enter a valid pin',
+  success: 'Payment made successfully',
+  failed: 'Payment failed',
+  payFailed: 'Failed to pay bill',
+  noSchool: 'No school found',
+  noBiller: 'No biller found',
+  /** 'Amount cannot exceed your balance of $X CAD', X to 2 decimals. */
+  billAmountTooHigh: (balance: number) =>
+    `Amount cannot exceed your balance of $${formatMajor(balance, { withCommas: false })} CAD`,
+} as const;
+
+/** Server refusals and acknowledgements the spec does not spell out. */
+export const server = {
+  internal: 'Something went wrong. Please try again.',
+  unauthorized: 'Unauthorized',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  invalidCredentials: 'Invalid email or password',
+  userExists: 'User with this email already exists',
+  /** Contains signUp.needsVerificationMarker, so the client moves to the code step. */
+  userExistsUnverified: 'User with this email already exists but is not verified. Request a new OTP to verify.',
+  emailAlreadyVerified: 'Email already verified',
+  invalidOrExpiredOtp: 'Invalid or expired OTP',
+  otpCooldown: 'Please wait before requesting a new OTP',
+  invalidEmail: 'Please enter a valid email address',
+  invalidDate: 'Please enter a valid date of birth',
+  invalidPhone: 'Please enter a valid phone number',
+  phoneInUse: 'This phone number is already in use',
+  incorrectPin: 'Incorrect transaction PIN',
+  pinLocked: 'Too many wrong PIN attempts. Try again in 30 minutes.',
+  pinNotSet: 'Transaction PIN not set',
+  pinAlreadySet: 'Transaction PIN already set',
+  pinConfirmationRequired: 'Please confirm your transaction PIN first',
+  passwordCheckRequired: 'Please verify your password first',
+  verificationRequired: 'Please complete email, phone and identity verification first',
+  walletNotActivated: 'Your Naira wallet is not activated',
+  walletAlreadyActivated: 'Your Naira wallet is already activated',
+  amountNotPositive: 'Amount must be greater than 0',
+  amountDecimals: 'Amount can have at most 2 decimal places',
+  amountTooLarge: 'Amount is too large',
+  amountAboveLimit: 'Amount exceeds the transaction limit',
+  sameCurrency: 'Choose two different currencies',
+  selfTransfer: 'You cannot send money to yourself',
+  billDescription: 'Description must be 5 to 20 characters',
+  payeeAccountRequired: 'Payee account number is required',
+  payeeNotFound: 'Payee not found',
+  idempotencyMismatch: 'This Idempotency-Key was used with a different request',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still in progress',
+  loggedOut: 'Signed out successfully',
+  timezoneUpdated: 'Time zone updated',
+  depositReceived: 'Deposit received',
+  // Accounts module
+  otpExpired: 'OTP has expired. Request a new one.',
+  otpTooManyAttempts: 'Too many attempts. Request a new OTP.',
+  otpHourlyCap: (minutes: number) => `Too many codes requested. Try again in ${minutesText(minutes)}.`,
+  loginThrottled: (minutes: number) => `Too many failed sign-in attempts. Try again in ${minutesText(minutes)}.`,
+  tooManyRequestsFor: (minutes: number) => `Too many requests. Try again in ${minutesText(minutes)}.`,
+  incorrectPinAttemptsLeft: (left: number) => `Incorrect transaction PIN. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
+  pinLockedFor: (minutes: number) => `Too many wrong PIN attempts. PIN use is locked for ${minutesText(minutes)}.`,
+  pinConfirmed: 'Transaction PIN confirmed',
+  resetNotAllowed: 'Please verify the code sent to your email first',
+  emailMismatch: 'This session does not belong to that email',
+  namesRequired: 'Please enter your first and last name',
+  invalidCountry: 'Please choose a valid country',
+  invalidTimezone: 'Please enter a valid time zone',
+  dobUnchangeable: 'Date of birth cannot be changed',
+  profileLocked: 'Name and nationality cannot be changed once your account is verified. Please contact support.',
+  invalidAccessKey: 'Invalid access key',
+  identityAlreadyVerified: 'Identity already verified',
+  identityUnavailable: 'Identity verification is not available right now',
+  identitySessionNotFound: 'Verification session not found',
+  identityAlreadyDecided: 'This verification session is already complete',
+  invalidSignature: 'Invalid webhook signature',
+  webhookApplied: 'Decision recorded',
+  webhookReplayed: 'Decision already recorded',
+} as const;
+
+function minutesText(minutes: number): string {
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}

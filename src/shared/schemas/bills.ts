@@ -1,0 +1,28 @@
+/** Bill payment (spec §7, /bills). Field names are PascalCase as the spec spells them. */
+import { Type } from '@sinclair/typebox';
+import type { EndpointName } from '../endpoints';
+import { Amount, Code, MoneyInput, Name, Ok, Text, responses, type EndpointSchema } from './common';
+
+export const Payee = Type.Object({ PayeeName: Type.String(), PayeeCode: Type.String() });
+
+export const BillPaymentResult = Type.Object({
+  Amount: Amount,
+  TransactionNumber: Type.String(),
+  Description: Type.String(),
+});
+
+export const billSchemas = {
+  searchPayee: { body: Type.Object({ name: Name }), response: responses(Ok(Type.Array(Payee))) },
+  createBillPayment: {
+    body: Type.Object({
+      PayeeName: Name,
+      PayeeCode: Code,
+      Amount: MoneyInput,
+      PayeeAccountNumber: Code,
+      Description: Text,
+    }),
+    response: responses(
+      Type.Object({ success: Type.Literal(true), message: Type.String(), data: BillPaymentResult }),
+    ),
+  },
+} satisfies Partial<Record<EndpointName, EndpointSchema>>;

@@ -1,0 +1,31 @@
+/** TypeBox schemas of every endpoint, keyed like `endpoints`. The client imports these as types only. */
+import type { EndpointName } from '../endpoints';
+import { authSchemas } from './auth';
+import { billSchemas } from './bills';
+import type { EndpointSchema } from './common';
+import { miscSchemas } from './misc';
+import { transferSchemas } from './transfers';
+import { walletSchemas } from './wallet';
+
+export const schemas = {
+  ...authSchemas,
+  ...walletSchemas,
+  ...transferSchemas,
+  ...billSchemas,
+  ...miscSchemas,
+} satisfies Record<EndpointName, EndpointSchema>;
+
+export type Schemas = typeof schemas;
+
+export * from './common';
+export { User, LoginData } from './auth';
+export { Rate, CadWallet, NairaWallet, Bank, Transaction } from './wallet';
+export {
+  CadWithdrawalReceipt,
+  NgnWithdrawalReceipt,
+  CadTransferReceipt,
+  NgnTransferReceipt,
+  ConversionReceipt,
+} from './transfers';
+export { Payee, BillPaymentResult } from './bills';
+export { Country, OutboxMessage } from './misc';

@@ -1,0 +1,115 @@
+/** Wallets, rates, PIN set-up, NGN banks and transaction history (spec §7, /wallet and /NGN-banks). */
+import { Type } from '@sinclair/typebox';
+import type { EndpointName } from '../endpoints';
+import { GENDERS } from '../limits';
+import {
+  Amount,
+  Code,
+  Currency,
+  Nullable,
+  Ok,
+  Timestamp,
+  TransactionStatus,
+  TransactionType,
+  responses,
+  type EndpointSchema,
+} from './common';
+
+export const Rate = Type.Object({
+  from_currency: Currency,
+  to_currency: Currency,
+  /** NGN per 1 CAD with thousands commas, e.g. '1,050.25' (money.parseRate reads it). */
+  actual_rate: Type.String(),
+});
+
+export const CadWallet = Type.Object({
+  balance: Amount,
+  /** The deposit email. */
+  email: Type.String(),
+  /** The reference question shown to the sender. */
+  security_question: Type.String(),
+  security_answer: Type.String(),
+});
+
+/** The string fields are null until the wallet is activated. */
+export const NairaWallet = Type.Object({
+  balance: Amount,
+  is_wallet_activated: Type.Boolean(),
+  bank_name: Nullable(Type.String()),
+  account_name: Nullable(Type.String()),
+  account_number: Nullable(Type.String()),
+  tx_ref: Nullable(Type.String()),
+});
+
+export const Bank = Type.Object({ bankName: Type.String(), bankCode: Type.String(), nibssBankCode: Type.String() });
+
+export const Transaction = Type.Object({
+  id: Type.String(),
+  transaction_date: Timestamp,
+  transaction_type: TransactionType,
+  amount: Amount,
+  currency: Currency,
+  status: TransactionStatus,
+  recipient_name: Nullable(Type.String()),
+  sent_to: Nullable(Type.String()),
+  /** Spelled so in the data. */
+  recieved_from: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  bank_name: Nullable(Type.String()),
+  account_number: Nullable(Type.String()),
+});
+
+/** `{ success: 'true', message }`: the §7 calls whose success flag is a string. */
+const OkTrueStringMessage = Type.Object({ success: Type.Literal('true'), message: Type.String() });
+
+export const walletSchemas = {
+  getRates: {
+    querystring: Type.Object({ from_currency: Currency, to_currency: Currency }),
+    response: responses(Ok(Rate)),
+  },
+  cadWallet: { response: responses(Ok(CadWallet)) },
+  nairaWallet: { response: responses(Ok(NairaWallet)) },
+  activateNairaWallet: {
+    body: Type.Object({
+      bvn: Code,
+      NIN: Type.Optional(Code),
+      gender: Type.Union(GENDERS.map((gender) => Type.Literal(gender))),
+    }),
+    response: responses(OkTrueStringMessage),
+  },
+  createPin: {
+    body: Type.Object({ transaction_pin: Code, confirm_transaction_pin: Code }),
+    response: responses(OkTrueStringMessage),
+  },
+  /** `data` is the maximum single NGN amount. */
+  ngnLimit: { response: responses(Ok(Amount)) },
+  ngnBanks: { response: responses(Ok(Type.Object({ bankList: Type.Array(Bank) }))) },
+  nameInquiry: {
+    params: Type.Object({ accountNumber: Code, nibssBankCode: Code, senderAccountNumber: Code }),
+    response: responses(
+      Type.Object({
+        success: Type.Boolean(),
+        /** '00' means the account was found. */
+        code: Type.String(),
+        customer: Nullable(Type.Object({ account: Type.Object({ name: Type.String(), number: Type.String() }) })),
+        message: Type.Optional(Type.String()),
+      }),
+    ),
+  },
+  transactions: {
+    querystring: Type.Object({
+      currency: Currency,
+      /** Omitted for 'All Types'. */
+      transaction_type: Type.Optional(TransactionType),
+      /** 1-based; query strings are not coerced, so it arrives as digits. */
+      page: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
+    }),
+    response: responses(
+      Type.Object({
+        success: Type.Literal(true),
+        data: Type.Array(Transaction),
+        pagination: Type.Object({ total: Type.Integer(), limit: Type.Integer(), page: Type.Integer() }),
+      }),
+    ),
+  },
+} satisfies Partial<Record<EndpointName, EndpointSchema>>;
