@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { identity, server } from '../../../src/shared/messages';
+import { buildApp } from '../../../src/server/app';
+import { SIGNATURE_HEADER, signWebhook } from '../../../src/server/lib/webhook-signature';
+import { api, expectRefusal, fakeClock, outbox } from '../../support/auth-flow';
+import { createCustomer, type Customer } from '../../support/customers';
+import { buildTestApp, type TestApp } from '../../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const PAGE = /^\/api\/dev\/identity\/([0-9a-f-]{36})$/;
+
+async function startSession(customer: Customer): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: api('/auth/create-veriff-session'), headers: customer.headers });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().message).toBe(identity.sessionCreatedServer);
+  const { url, id } = res.json().data.verification;
+  expect(url).toMatch(PAGE);
+  expect(PAGE.exec(url)![1]).toBe(id);
+  return id;
+}
+
+const webhook = (payload: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url: api('/webhooks/identity'), headers: { 'content-type': 'application/json', ...headers }, payload });
+const signed = (payload: string, now = Date.now()) => ({ [SIGNATURE_HEADER]: signWebhook(t.config.webhookSecret, payload, now) });
+const decision = (sessionId: string, status: 'approved' | 'declined', id: string = randomUUID()) =>
+  JSON.stringify({ id, session_id: sessionId, status });
+const identityVerified = async (customer: Customer) =>
+  (await t.db.selectFrom('users').select('is_identity_verified').where('id', '=', customer.id).executeTakeFirstOrThrow()).is_identity_verified;
+
+describe('identity sessions', () => {
+  it("opens a session on the simulated provider's page, which shows the person and loads its script separately", async () => {
+    const customer = await createCustomer(t, { identityVerified: false, firstName: 'Chi<b>' });
+    const id = await startSession(customer);
+    const page = await t.app.inject({ method: 'GET', url: `/api/dev/identity/${id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('Chi&lt;b&gt; Obi');
+    expect(page.body).toMatch(/<button[^>]*data-decision="approved"[^>]*>Approve<\/button>/);
+    expect(page.body).toMatch(/<button[^>]*data-decision="declined"[^>]*>Decline<\/button>/);
+    // CSP forbids inline scripts: every <script> has a src and no body.
+    expect(page.body.match(/<script[^>]*>[^<]+<\/script>/g)).toBeNull();
+    const src = /<script src="([^"]+)"><\/script>/.exec(page.body)![1];
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+
+    const script = await t.app.inject({ method: 'GET', url: src });
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.body).toContain("window.parent.postMessage({ type: 'kudi-identity', status: state }, window.location.origin)");
+    expect(script.body).toContain("tellParent('finished')");
+    expect(script.body).toContain("tellParent('cancelled')");
+  });
+
+  it('Approve on the page sends a signed webhook that verifies the identity and e-mails the user', async () => {
+    const customer = await createCustomer(t, { identityVerified: false });
+    const id = await startSession(customer);
+    const res = await t.app.inject({ method: 'POST', url: `/api/dev/identity/${id}/decision`, payload: { status: 'approved' } });
+    expect(res.json()).toEqual({ success: true, message: server.webhookApplied });
+    expect(await identityVerified(customer)).toBe(true);
+    const [mail] = await outbox(t, customer.email);
+    expect(mail.subject).toMatch(/approved/);
+    expectRefusal(await t.app.inject({ method: 'POST', url: `/api/dev/identity/${id}/decision`, payload: { status: 'declined' } }), 409, server.identityAlreadyDecided);
+    expectRefusal(await t.app.inject({ method: 'POST', url: api('/auth/create-veriff-session'), headers: customer.headers }), 409, server.identityAlreadyVerified);
+  });
+
+  it('Decline leaves the identity unverified', async () => {
+    const customer = await createCustomer(t, { identityVerified: false });
+    const id = await startSession(customer);
+    await t.app.inject({ method: 'POST', url: `/api/dev/identity/${id}/decision`, payload: { status: 'declined' } });
+    expect(await identityVerified(customer)).toBe(false);
+  });
+
+  it('an unknown session page is a 404', async () => {
+    expectRefusal(await t.app.inject({ method: 'GET', url: `/api/dev/identity/${randomUUID()}` }), 404, server.identitySessionNotFound);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dev/identity/not-a-uuid' })).statusCode).toBe(400);
+  });
+});
+
+describe('the identity decision webhook', () => {
+  let customer: Customer;
+  let sessionId: string;
+  beforeEach(async () => {
+    customer = await createCustomer(t, { identityVerified: false });
+    sessionId = await startSession(customer);
+  });
+
+  it('an unsigned webhook changes nothing', async () => {
+    expectRefusal(await webhook(decision(sessionId, 'approved')), 401, server.invalidSignature);
+    expect(await identityVerified(customer)).toBe(false);
+  });
+
+  it('a bad signature, a signature of another body or a stale timestamp changes nothing', async () => {
+    const body = decision(sessionId, 'approved');
+    expectRefusal(await webhook(body, { [SIGNATURE_HEADER]: `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }), 401, server.invalidSignature);
+    expectRefusal(await webhook(body, signed(decision(sessionId, 'declined'))), 401, server.invalidSignature);
+    expectRefusal(await webhook(body, signed(body, Date.now() - 6 * 60 * 1000)), 401, server.invalidSignature);
+    expectRefusal(await webhook(body, { [SIGNATURE_HEADER]: 'garbage' }), 401, server.invalidSignature);
+    expect(await identityVerified(customer)).toBe(false);
+  });
+
+  it('an approved decision sets the flag once; its replay is a no-op', async () => {
+    const body = decision(sessionId, 'approved');
+    expect((await webhook(body, signed(body))).json()).toEqual({ success: true, message: server.webhookApplied });
+    expect(await identityVerified(customer)).toBe(true);
+    await t.db.updateTable('users').set({ is_identity_verified: false }).where('id', '=', customer.id).execute();
+    expect((await webhook(body, signed(body))).json()).toEqual({ success: true, message: server.webhookReplayed });
+    expect(await identityVerified(customer)).toBe(false);
+    expect((await outbox(t, customer.email)).filter((m) => /Identity/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('a signed decision for an unknown session or with a bad body is refused', async () => {
+    const unknown = decision(randomUUID(), 'approved');
+    expectRefusal(await webhook(unknown, signed(unknown)), 404, server.identitySessionNotFound);
+    const bad = JSON.stringify({ id: 'x', session_id: sessionId, status: 'maybe' });
+    expect((await webhook(bad, signed(bad))).statusCode).toBe(400);
+    const notJson = '{"id":';
+    expectRefusal(await webhook(notJson, signed(notJson)), 400, 'Request body is not valid JSON');
+    expect(await identityVerified(customer)).toBe(false);
+  });
+});
+
+describe('POST /external/veriff-session', () => {
+  const external = (payload: object, ip = '127.0.0.1') =>
+    t.app.inject({ method: 'POST', url: api('/external/veriff-session'), payload, remoteAddress: ip });
+
+  it('with the fixed key and both names, answers the provider page', async () => {
+    const res = await external({ first_name: '  Ngozi ', last_name: 'Eze ', key: t.config.externalIdentityKey }, '10.7.0.1');
+    expect(res.json()).toEqual({ success: true, message: identity.sessionCreatedServer, data: { verification_url: expect.stringMatching(PAGE) } });
+    const page = await t.app.inject({ method: 'GET', url: res.json().data.verification_url });
+    expect(page.body).toContain('Ngozi Eze');
+  });
+
+  it('refuses a wrong key and blank names', async () => {
+    expectRefusal(await external({ first_name: 'A', last_name: 'B', key: 'guess' }, '10.7.0.2'), 403, server.invalidAccessKey);
+    expectRefusal(await external({ first_name: ' ', last_name: 'B', key: t.config.externalIdentityKey }, '10.7.0.2'), 400, identity.namesRequired);
+  });
+
+  it('is limited to 10 calls an hour per IP', async () => {
+    const clock = fakeClock();
+    try {
+      for (let i = 0; i < 10; i += 1) await external({ first_name: 'A', last_name: 'B', key: 'guess' }, '10.7.0.3');
+      expectRefusal(await external({ first_name: 'A', last_name: 'B', key: t.config.externalIdentityKey }, '10.7.0.3'), 429, /^Too many requests/);
+      expect((await external({ first_name: 'A', last_name: 'B', key: t.config.externalIdentityKey }, '10.7.0.4')).statusCode).toBe(200);
+      clock.advance(60 * 60 * 1000 + 1000);
+      expect((await external({ first_name: 'A', last_name: 'B', key: t.config.externalIdentityKey }, '10.7.0.3')).statusCode).toBe(200);
+    } finally {
+      clock.restore();
+    }
+  });
+});
+
+describe('without simulators', () => {
+  it('there is no provider page to send people to', async () => {
+    const live = await buildApp({ config: { ...t.config, simulators: false }, db: t.db });
+    try {
+      const customer = await createCustomer(t, { identityVerified: false });
+      const res = await live.inject({ method: 'POST', url: api('/auth/create-veriff-session'), headers: customer.headers });
+      expectRefusal(res, 503, server.identityUnavailable);
+      expect((await live.inject({ method: 'GET', url: '/api/dev/outbox?to=x' })).statusCode).toBe(404);
+    } finally {
+      await live.close();
+    }
+  });
+});

@@ -1,0 +1,189 @@
+import { buildPath } from '../../../src/shared/endpoints';
+import { codes, emailVerification, help, phone, profile, server } from '../../../src/shared/messages';
+import { SUPPORT_EMAIL } from '../../../src/shared/product';
+import type { Req } from '../../../src/shared/types';
+import { api, expectRefusal, latestOtp, outbox } from '../../support/auth-flow';
+import { createCustomer, type Customer } from '../../support/customers';
+import { buildTestApp, type TestApp } from '../../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const getUser = (customer: Customer) => t.app.inject({ method: 'GET', url: api('/auth/user'), headers: customer.headers });
+const post = (path: string, customer: Customer, payload: object) =>
+  t.app.inject({ method: 'POST', url: api(path), headers: customer.headers, payload });
+const updateProfile = (customer: Customer, changes: Partial<Req<'updateProfile'>> = {}) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: api('/auth/update-profile'),
+    headers: customer.headers,
+    payload: {
+      address: '12 Queen St W',
+      country_of_residence: 'CA',
+      dob: '15/01/1990',
+      first_name: customer.firstName,
+      last_name: customer.lastName,
+      nationlaity: 'NG',
+      ...changes,
+    },
+  });
+const sendPhoneOtp = (customer: Customer, phoneNumber: string) => post('/auth/send-otp-phone', customer, { phone_number: phoneNumber });
+const verifyPhone = (customer: Customer, phoneNumber: string, otp: string) =>
+  post(buildPath('verifyPhone', { phone_number: phoneNumber }), customer, { otp });
+const userRow = (customer: Customer) => t.db.selectFrom('users').selectAll().where('id', '=', customer.id).executeTakeFirstOrThrow();
+
+describe('GET /auth/user', () => {
+  it("answers the signed-in user's own fields", async () => {
+    const customer = await createCustomer(t, { phoneVerified: false, identityVerified: false });
+    const res = await getUser(customer);
+    expect(res.json()).toEqual({
+      success: true,
+      data: {
+        is_email_verified: true,
+        is_phone_verified: false,
+        is_identity_verified: false,
+        is_set_transaction_pin: true,
+        first_name: 'Ada',
+        last_name: 'Obi',
+        email: customer.email,
+        phone_number: null,
+        address: '',
+        nationality: 'NG',
+        country_of_residence: 'CA',
+        dob: '15/01/1990',
+      },
+    });
+  });
+
+  it('needs a valid token', async () => {
+    expectRefusal(await t.app.inject({ method: 'GET', url: api('/auth/user') }), 401, server.unauthorized);
+    expectRefusal(await t.app.inject({ method: 'GET', url: api('/auth/user'), headers: { authorization: 'Bearer x.y.z' } }), 401, server.unauthorized);
+  });
+});
+
+describe('update-timezone', () => {
+  it('stores a real IANA zone and refuses anything else', async () => {
+    const customer = await createCustomer(t);
+    expect((await post('/auth/update-timezone', customer, { timezone: 'Africa/Lagos' })).json()).toEqual({ success: true, message: server.timezoneUpdated });
+    expect((await userRow(customer)).timezone).toBe('Africa/Lagos');
+    expectRefusal(await post('/auth/update-timezone', customer, { timezone: 'Mars/Olympus' }), 400, server.invalidTimezone);
+    expectRefusal(await post('/auth/update-timezone', customer, { timezone: '' }), 400, server.invalidTimezone);
+  });
+});
+
+describe('update-profile', () => {
+  it('updates the address and residence', async () => {
+    const customer = await createCustomer(t);
+    expect((await updateProfile(customer, { country_of_residence: 'GB' })).json()).toEqual({ success: true, message: profile.updated });
+    expect(await userRow(customer)).toMatchObject({ address: '12 Queen St W', country_of_residence: 'GB' });
+  });
+
+  it('fixes names and nationality once e-mail, phone and identity are verified', async () => {
+    const customer = await createCustomer(t);
+    expectRefusal(await updateProfile(customer, { first_name: 'Adaeze' }), 403, server.profileLocked);
+    expectRefusal(await updateProfile(customer, { nationlaity: 'GH' }), 403, server.profileLocked);
+    expect((await userRow(customer)).first_name).toBe('Ada');
+  });
+
+  it('lets a not yet verified user correct names and nationality', async () => {
+    const customer = await createCustomer(t, { identityVerified: false });
+    expect((await updateProfile(customer, { first_name: 'Adaeze', nationlaity: 'GH' })).statusCode).toBe(200);
+    expect(await userRow(customer)).toMatchObject({ first_name: 'Adaeze', nationality: 'GH' });
+  });
+
+  it.each([
+    ['an empty field', { address: '  ' }, 400, profile.fieldsRequired],
+    ['a different date of birth', { dob: '16/01/1990' }, 400, server.dobUnchangeable],
+    ['an impossible date of birth', { dob: '30/02/1990' }, 400, server.invalidDate],
+    ['an unknown country', { country_of_residence: 'ZZ' }, 400, server.invalidCountry],
+  ])('refuses %s', async (_case, changes, status, message) => {
+    const customer = await createCustomer(t, { identityVerified: false });
+    expectRefusal(await updateProfile(customer, changes), status, message);
+  });
+});
+
+describe('contact-us', () => {
+  it('stores the message and sends it to support', async () => {
+    const customer = await createCustomer(t);
+    const payload = { email: customer.email, phone_number: '+14165550123', complaint_category: 'Help', complaint: 'Ada Obi\n\nMy deposit is late.' };
+    expect((await post('/auth/contact-us', customer, payload)).json()).toEqual({ success: true, message: help.sent });
+    const stored = await t.db.selectFrom('contact_messages').selectAll().where('user_id', '=', customer.id).execute();
+    expect(stored).toHaveLength(1);
+    const [mail] = await outbox(t, SUPPORT_EMAIL);
+    expect(mail.body).toContain('My deposit is late.');
+  });
+
+  it('refuses blank fields and a bad e-mail', async () => {
+    const customer = await createCustomer(t);
+    const base = { email: customer.email, phone_number: '+14165550123', complaint_category: 'Help', complaint: 'Hello there' };
+    expectRefusal(await post('/auth/contact-us', customer, { ...base, complaint: '  ' }), 400, profile.fieldsRequired);
+    expectRefusal(await post('/auth/contact-us', customer, { ...base, email: 'nope' }), 400, server.invalidEmail);
+  });
+});
+
+describe('phone verification', () => {
+  it('sends an SMS code and the right code verifies the number', async () => {
+    const customer = await createCustomer(t, { phoneVerified: false });
+    const res = await sendPhoneOtp(customer, '+2348031234567');
+    expect(res.json()).toEqual({ success: true, message: phone.otpSent });
+    const code = await latestOtp(t, '+2348031234567');
+    const wrong = code === '000000' ? '111111' : '000000';
+    expectRefusal(await verifyPhone(customer, '+2348031234567', wrong), 400, emailVerification.invalidOtp);
+    expect((await verifyPhone(customer, '+2348031234567', code)).json()).toEqual({ success: true, message: phone.verified });
+    expect(await userRow(customer)).toMatchObject({ phone_number: '+2348031234567', is_phone_verified: true });
+  });
+
+  it.each([['no plus sign', '2348031234567'], ['too few digits', '+1234567'], ['letters', '+1416555abcd']])('refuses a number with %s', async (_case, number) => {
+    const customer = await createCustomer(t, { phoneVerified: false });
+    expectRefusal(await sendPhoneOtp(customer, number), 400, server.invalidPhone);
+  });
+
+  it('refuses a malformed code', async () => {
+    const customer = await createCustomer(t, { phoneVerified: false });
+    expectRefusal(await verifyPhone(customer, '+2348031234999', '12345'), 400, codes.invalidSixDigitOtp);
+  });
+
+  it('a number verified by another user cannot be taken', async () => {
+    const owner = await createCustomer(t, { phoneVerified: false });
+    const other = await createCustomer(t, { phoneVerified: false });
+    await sendPhoneOtp(other, '+2348030000001');
+    const otherCode = await latestOtp(t, '+2348030000001');
+    await sendPhoneOtp(owner, '+2348030000001');
+    await verifyPhone(owner, '+2348030000001', await latestOtp(t, '+2348030000001'));
+    expectRefusal(await sendPhoneOtp(other, '+2348030000001'), 409, server.phoneInUse);
+    expectRefusal(await verifyPhone(other, '+2348030000001', otherCode), 409, server.phoneInUse);
+    expect((await userRow(other)).is_phone_verified).toBe(false);
+  });
+});
+
+describe('one user cannot reach another user’s data', () => {
+  it("a code sent to Alice's phone does not verify it for Bob", async () => {
+    const alice = await createCustomer(t, { phoneVerified: false });
+    const bob = await createCustomer(t, { phoneVerified: false });
+    await sendPhoneOtp(alice, '+2348035550000');
+    const code = await latestOtp(t, '+2348035550000');
+    expectRefusal(await verifyPhone(bob, '+2348035550000', code), 400, server.invalidOrExpiredOtp);
+    expect((await userRow(bob)).is_phone_verified).toBe(false);
+  });
+
+  it("Bob's wrong PINs and sign-out leave Alice's PIN and session alone", async () => {
+    const alice = await createCustomer(t);
+    const bob = await createCustomer(t);
+    for (let i = 0; i < 5; i += 1) await post('/auth/confirm-transaction-pin', bob, { transaction_pin: '9999' });
+    await post('/auth/logout', bob, {});
+    expect((await post('/auth/confirm-transaction-pin', alice, { transaction_pin: '1234' })).statusCode).toBe(200);
+    expect((await getUser(alice)).statusCode).toBe(200);
+  });
+
+  it('every profile call reads and writes only the caller', async () => {
+    const alice = await createCustomer(t, { identityVerified: false });
+    const bob = await createCustomer(t, { identityVerified: false, firstName: 'Bola' });
+    expect((await getUser(bob)).json().data.email).toBe(bob.email);
+    await updateProfile(bob, { first_name: 'Bolanle' });
+    await post('/auth/update-timezone', bob, { timezone: 'Asia/Tokyo' });
+    expect(await userRow(alice)).toMatchObject({ first_name: 'Ada', address: '', timezone: null });
+  });
+});

@@ -1,0 +1,171 @@
+import { buildPath } from '../../../src/shared/endpoints';
+import { codes, emailVerification, login, password, resend, server, signUp } from '../../../src/shared/messages';
+import type { Req } from '../../../src/shared/types';
+import * as customerWallets from '../../../src/server/modules/ledger/customer-wallets';
+import { api, expectRefusal, fakeClock, latestOtp, outbox, signUpBody, signUpThroughApi } from '../../support/auth-flow';
+import { buildTestApp, type TestApp } from '../../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const postSignUp = (body: Req<'signUp'>) => t.app.inject({ method: 'POST', url: api('/auth/sign-up'), payload: body });
+const verifyEmail = (email: string, otp: string) =>
+  t.app.inject({ method: 'POST', url: api(buildPath('verifyEmail', { email })), payload: { otp } });
+const resendOtp = (email: string) => t.app.inject({ method: 'POST', url: api(buildPath('resendOtp', { email })) });
+const loginAs = (email: string, pass: string) =>
+  t.app.inject({ method: 'POST', url: api('/auth/login'), payload: { email, password: pass, method: 'EMAIL' } });
+const userCount = async (email: string) =>
+  (await t.db.selectFrom('users').select('id').where('email_lower', '=', email.toLowerCase()).execute()).length;
+
+/** dd/MM/yyyy of a local date `years` years and `days` days before today. */
+function dobYearsAgo(years: number, days = 0): string {
+  const today = new Date();
+  const date = new Date(today.getFullYear() - years, today.getMonth(), today.getDate() + days);
+  return `${String(date.getDate()).padStart(2, '0')}/${String(date.getMonth() + 1).padStart(2, '0')}/${date.getFullYear()}`;
+}
+
+describe('sign-up', () => {
+  it('creates the account with an argon2id hash, e-mails a 6-digit code stored only hashed, and answers the spec message', async () => {
+    const body = signUpBody({ email: 'New.Person@Example.com', address: ' 1 King St ' });
+    const res = await postSignUp(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: signUp.success });
+
+    const [message] = await outbox(t, 'new.person@example.com');
+    expect(message.otp).toMatch(/^\d{6}$/);
+    expect(message.body).toContain(message.otp);
+    const user = await t.db.selectFrom('users').selectAll().where('email_lower', '=', 'new.person@example.com').executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ email: 'New.Person@Example.com', dob: '1990-01-15', address: '1 King St', is_email_verified: false });
+    expect(user.password_hash).toMatch(/^\$argon2id\$/);
+    const codesStored = await t.db.selectFrom('otps').selectAll().where('user_id', '=', user.id).execute();
+    expect(codesStored).toHaveLength(1);
+    expect(codesStored[0].code_hash).not.toContain(message.otp!);
+  });
+
+  it('leaves nothing behind when opening the wallets fails (one transaction)', async () => {
+    const spy = jest.spyOn(customerWallets, 'createCustomerWallets').mockRejectedValueOnce(new Error('wallets down'));
+    const body = signUpBody();
+    const res = await postSignUp(body);
+    spy.mockRestore();
+    expect(res.statusCode).toBe(500);
+    expect(await userCount(body.email)).toBe(0);
+    expect(await outbox(t, body.email)).toEqual([]);
+  });
+
+  it.each([
+    ['someone under 18', { date_of_birth: dobYearsAgo(18, 1) }, signUp.underAge],
+    ['an impossible date', { date_of_birth: '31/02/2000' }, server.invalidDate],
+    ['a date in another format', { date_of_birth: '2000-01-31' }, server.invalidDate],
+    ['a password shorter than 8', { password: 'Sh0rt!A', confirm_password: 'Sh0rt!A' }, password.rule],
+    ['a password without an uppercase letter', { password: 'lowercase1!', confirm_password: 'lowercase1!' }, password.rule],
+    ['a password without a special character', { password: 'NoSpecial123', confirm_password: 'NoSpecial123' }, password.rule],
+    ['a confirmation that differs', { confirm_password: 'Other!Pass1' }, password.mismatch],
+    ['a malformed e-mail', { email: 'not-an-email' }, server.invalidEmail],
+    ['an unknown country', { nationality: 'XX' }, server.invalidCountry],
+    ['blank names', { legal_first_name: '   ' }, server.namesRequired],
+  ])('refuses %s with a clear message and creates nothing', async (_rule, overrides, message) => {
+    const body = signUpBody(overrides);
+    expectRefusal(await postSignUp(body), 400, message);
+    expect(await userCount(body.email)).toBe(0);
+  });
+
+  it('accepts someone who turns 18 today', async () => {
+    expect((await postSignUp(signUpBody({ date_of_birth: dobYearsAgo(18) }))).statusCode).toBe(200);
+  });
+
+  it('refuses an e-mail that is already registered, whatever its case', async () => {
+    const { email } = await signUpThroughApi(t, { email: 'taken@example.com' });
+    await verifyEmail(email, await latestOtp(t, email));
+    expectRefusal(await postSignUp(signUpBody({ email: 'TAKEN@Example.COM' })), 409, server.userExists);
+    expect(await userCount(email)).toBe(1);
+  });
+
+  it('tells an unverified e-mail to request a new code and sends nothing new', async () => {
+    const { email } = await signUpThroughApi(t);
+    const res = await postSignUp(signUpBody({ email: email.toUpperCase() }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain(signUp.needsVerificationMarker);
+    expect(await outbox(t, email)).toHaveLength(1);
+  });
+});
+
+describe('e-mail verification codes', () => {
+  let clock: ReturnType<typeof fakeClock>;
+  beforeEach(() => {
+    clock = fakeClock();
+  });
+  afterEach(() => clock.restore());
+
+  it('a right code verifies the e-mail, then login works; before that login says the e-mail is not verified', async () => {
+    const { email, password: pass } = await signUpThroughApi(t);
+    expectRefusal(await loginAs(email, pass), 403, login.emailNotVerifiedServer);
+    const res = await verifyEmail(email, await latestOtp(t, email));
+    expect(res.json()).toEqual({ success: true, message: emailVerification.success });
+    expect((await loginAs(email, pass)).statusCode).toBe(200);
+    expectRefusal(await verifyEmail(email, '123456'), 409, server.emailAlreadyVerified);
+  });
+
+  it('a wrong code is refused; after 5 wrong tries even the right code is dead', async () => {
+    const { email } = await signUpThroughApi(t);
+    const right = await latestOtp(t, email);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i += 1) expectRefusal(await verifyEmail(email, wrong), 400, emailVerification.invalidOtp);
+    expectRefusal(await verifyEmail(email, wrong), 429, server.otpTooManyAttempts);
+    expectRefusal(await verifyEmail(email, right), 429, server.otpTooManyAttempts);
+    const user = await t.db.selectFrom('users').select('is_email_verified').where('email_lower', '=', email).executeTakeFirstOrThrow();
+    expect(user.is_email_verified).toBe(false);
+  });
+
+  it('a malformed code is refused without using up a try', async () => {
+    const { email } = await signUpThroughApi(t);
+    expectRefusal(await verifyEmail(email, '12ab56'), 400, codes.invalidSixDigitPin);
+    const [row] = await t.db.selectFrom('otps').innerJoin('users', 'users.id', 'otps.user_id').select('attempts').where('email_lower', '=', email).execute();
+    expect(row.attempts).toBe(0);
+  });
+
+  it('a code expires after 10 minutes', async () => {
+    const { email } = await signUpThroughApi(t);
+    const code = await latestOtp(t, email);
+    clock.advance(10 * 60 * 1000 + 1000);
+    expectRefusal(await verifyEmail(email, code), 400, server.otpExpired);
+  });
+
+  it('resend waits 60 s, sends a new code that replaces the old one', async () => {
+    const { email } = await signUpThroughApi(t);
+    const first = await latestOtp(t, email);
+    expectRefusal(await resendOtp(email), 429, server.otpCooldown);
+    clock.advance(61 * 1000);
+    const res = await resendOtp(email);
+    expect(res.json()).toEqual({ success: true, message: resend.success });
+    const second = await latestOtp(t, email);
+    expect(await outbox(t, email)).toHaveLength(2);
+    if (first !== second) expectRefusal(await verifyEmail(email, first), 400, emailVerification.invalidOtp);
+    expect((await verifyEmail(email, second)).statusCode).toBe(200);
+  });
+
+  it('sends at most 5 codes an hour', async () => {
+    const { email } = await signUpThroughApi(t);
+    for (let i = 0; i < 4; i += 1) {
+      clock.advance(61 * 1000);
+      expect((await resendOtp(email)).statusCode).toBe(200);
+    }
+    clock.advance(61 * 1000);
+    expectRefusal(await resendOtp(email), 429, /^Too many codes requested\. Try again in \d+ minutes\.$/);
+    clock.advance(60 * 60 * 1000);
+    expect((await resendOtp(email)).statusCode).toBe(200);
+  });
+
+  it('an unknown e-mail gets the same resend answer and nothing is sent; a verified one is told so', async () => {
+    expect((await resendOtp('nobody@example.com')).json()).toEqual({ success: true, message: resend.success });
+    expect(await outbox(t, 'nobody@example.com')).toEqual([]);
+    expectRefusal(await verifyEmail('nobody@example.com', '123456'), 400, server.invalidOrExpiredOtp);
+
+    const { email } = await signUpThroughApi(t);
+    await verifyEmail(email, await latestOtp(t, email));
+    clock.advance(61 * 1000);
+    expectRefusal(await resendOtp(email), 409, server.emailAlreadyVerified);
+  });
+});

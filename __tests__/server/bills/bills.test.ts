@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import billers from '../../../src/server/data/billers.json';
+import { server } from '../../../src/shared/messages';
+import { expectRefusal, fakeClock } from '../../support/auth-flow';
+import { createCustomer, type Customer } from '../../support/customers';
+import { buildTestApp, type TestApp } from '../../support/test-app';
+import { balances, ledgerSums } from '../../support/wallets';
+import { funded, history, PIN, post } from '../transfers/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const search = (customer: Customer, name: string) => post(t, customer, '/bills/search-payee', { name });
+const confirmPin = (customer: Customer, pin = PIN) => post(t, customer, '/auth/confirm-transaction-pin', { transaction_pin: pin });
+const BILL = { PayeeName: 'University of Toronto', PayeeCode: 'SCH-UOFT', Amount: 250.5, PayeeAccountNumber: '1009876543', Description: 'Fall tuition' };
+const pay = (customer: Customer, overrides: Record<string, unknown> = {}, key?: string) =>
+  post(t, customer, '/bills/create-bill-payment', { ...BILL, ...overrides }, key);
+
+describe('POST /bills/search-payee', () => {
+  it('finds payees whose name contains the text, case-insensitively', async () => {
+    const customer = await createCustomer(t);
+    const res = await search(customer, 'TORONTO');
+    expect(res.statusCode).toBe(200);
+    const { success, data } = res.json();
+    expect(success).toBe(true);
+    expect(data).toEqual(expect.arrayContaining([
+      { PayeeName: 'University of Toronto', PayeeCode: 'SCH-UOFT' },
+      { PayeeName: 'Toronto Hydro', PayeeCode: 'ELE-TORONTOHYDRO' },
+      { PayeeName: 'CampusOne Toronto Student Residence', PayeeCode: 'SCH-CAMPUSONE' },
+    ]));
+    expect(data.every((payee: { PayeeName: string }) => payee.PayeeName.toLowerCase().includes('toronto'))).toBe(true);
+  });
+
+  it('ignores accents, so "hydro-quebec" finds Hydro-Québec', async () => {
+    const customer = await createCustomer(t);
+    expect((await search(customer, 'hydro-quebec')).json().data).toEqual([{ PayeeName: 'Hydro-Québec', PayeeCode: 'ELE-HYDROQUEBEC' }]);
+  });
+
+  it('covers schools, residences, electricity and other billers', async () => {
+    const customer = await createCustomer(t);
+    for (const name of ['McGill', 'Seneca', 'Humber', 'Concordia', 'BC Hydro', 'ENMAX', 'Hydro One', 'Rogers', 'Bell', 'Telus', 'Residence']) {
+      expect((await search(customer, name)).json().data.length).toBeGreaterThan(0);
+    }
+    expect(new Set(billers.map((biller) => biller.category))).toEqual(new Set(['school', 'electricity', 'bills']));
+  });
+
+  it('answers an empty list for an empty query or no match, and at most 20 payees', async () => {
+    const customer = await createCustomer(t);
+    expect((await search(customer, '')).json()).toEqual({ success: true, data: [] });
+    expect((await search(customer, '   ')).json().data).toEqual([]);
+    expect((await search(customer, 'zzz-no-such-biller')).json().data).toEqual([]);
+    expect((await search(customer, 'e')).json().data).toHaveLength(20);
+  });
+
+  it('needs a signed-in caller', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/bills/search-payee', payload: { name: 'x' } })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /bills/create-bill-payment', () => {
+  it('after a PIN confirmation, debits CAD to the biller and answers the payment result', async () => {
+    const customer = await funded(t, { CAD: '300.00' });
+    expect((await confirmPin(customer)).statusCode).toBe(200);
+    const res = await pay(customer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Payment made successfully',
+      data: { Amount: 250.5, TransactionNumber: expect.stringMatching(/^KD[0-9A-F]{16}$/), Description: 'Fall tuition' },
+    });
+    expect((await balances(t, customer)).CAD).toBe(49.5);
+    expect((await history(t, customer, 'CAD'))[0]).toMatchObject({
+      id: res.json().data.TransactionNumber,
+      transaction_type: 'WITHDRAWAL',
+      status: 'completed',
+      recipient_name: 'University of Toronto',
+      account_number: '1009876543',
+      description: 'Fall tuition',
+    });
+    expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
+
+  it('is refused without a PIN confirmation, and a confirmation pays one bill only', async () => {
+    const customer = await funded(t, { CAD: '300.00' });
+    expectRefusal(await pay(customer), 403, 'Please confirm your transaction PIN first');
+    await confirmPin(customer);
+    expect((await pay(customer, { Amount: 10 })).statusCode).toBe(200);
+    expectRefusal(await pay(customer, { Amount: 10 }), 403, 'Please confirm your transaction PIN first');
+    expect((await balances(t, customer)).CAD).toBe(290);
+  });
+
+  it('is refused with an expired confirmation (5 minutes)', async () => {
+    const clock = fakeClock();
+    try {
+      const customer = await funded(t, { CAD: '300.00' });
+      await confirmPin(customer);
+      clock.advance(5 * 60 * 1000 + 1000);
+      expectRefusal(await pay(customer), 403, 'Please confirm your transaction PIN first');
+    } finally {
+      clock.restore();
+    }
+  });
+
+  it('a wrong PIN gives no confirmation', async () => {
+    const customer = await funded(t, { CAD: '300.00' });
+    expectRefusal(await confirmPin(customer, '9999'), 400, server.incorrectPinAttemptsLeft(4));
+    expectRefusal(await pay(customer), 403, 'Please confirm your transaction PIN first');
+  });
+
+  it('a payment refused for its amount keeps the confirmation for the corrected one', async () => {
+    const customer = await funded(t, { CAD: '100.00' });
+    await confirmPin(customer);
+    expectRefusal(await pay(customer, { Amount: 100.01 }), 422, 'Insufficient CAD balance. Available: 100.00 CAD');
+    expect((await pay(customer, { Amount: 100 })).statusCode).toBe(200);
+    expect((await balances(t, customer)).CAD).toBe(0);
+  });
+
+  it.each([
+    [{ PayeeCode: 'SCH-NOPE' }, 404, 'Payee not found'],
+    [{ PayeeName: 'McGill University' }, 404, 'Payee not found'],
+    [{ PayeeAccountNumber: '  ' }, 400, 'Payee account number is required'],
+    [{ Description: 'Fee' }, 400, 'Description must be 5 to 20 characters'],
+    [{ Description: 'Tuition for the year!' }, 400, 'Description must be 5 to 20 characters'],
+    [{ Amount: 0 }, 400, 'Please enter an amount greater than 0'],
+    [{ Amount: -1 }, 400, 'Please enter an amount greater than 0'],
+    [{ Amount: 1.234 }, 400, 'Amount can have at most 2 decimal places'],
+    [{ Amount: 'ten' }, 400, 'Please enter a valid amount'],
+  ])('refuses %p', async (overrides, status, message) => {
+    const customer = await funded(t, { CAD: '300.00' });
+    await confirmPin(customer);
+    expectRefusal(await pay(customer, overrides), status, message);
+    expect((await balances(t, customer)).CAD).toBe(300);
+  });
+
+  it.each([
+    ['not fully verified', { identityVerified: false }, server.verificationRequired],
+    ['without a PIN', { pin: '' }, server.pinNotSet],
+  ])('refuses a customer %s (403)', async (_case, options, message) => {
+    expectRefusal(await pay(await createCustomer(t, options)), 403, message);
+  });
+
+  it('honours Idempotency-Key: a double submit pays once and answers the same', async () => {
+    const customer = await funded(t, { CAD: '300.00' });
+    await confirmPin(customer);
+    const key = randomUUID();
+    const [first, second] = [await pay(customer, {}, key), await pay(customer, {}, key)];
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect((await balances(t, customer)).CAD).toBe(49.5);
+  });
+
+  it('20 parallel copies of one submission pay once', async () => {
+    const customer = await funded(t, { CAD: '300.00' });
+    await confirmPin(customer);
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => pay(customer, {}, key)));
+    expect(answers.every((res) => res.statusCode === 200 || res.statusCode === 409)).toBe(true);
+    expect(new Set(answers.filter((res) => res.statusCode === 200).map((res) => res.body)).size).toBe(1);
+    expect((await balances(t, customer)).CAD).toBe(49.5);
+  });
+});

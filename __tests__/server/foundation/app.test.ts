@@ -1,0 +1,158 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import path from 'node:path';
+import { buildTestApp, type TestApp } from '../../support/test-app';
+import { ConfigError, loadConfig } from '../../../src/server/config';
+
+describe('foundation: health, errors, security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({}, (app) => {
+      app.post('/api/test-echo', { schema: { body: { type: 'object', required: ['amount'], properties: { amount: { type: 'number' } } } } }, async () => ({ success: true }));
+      app.get('/api/test-param/:value', async (request) => ({ value: (request.params as { value: string }).value }));
+      app.get('/api/test-ip', async (request) => ({ ip: request.ip }));
+      app.get('/api/test-crash', async () => {
+        throw new Error('database password is hunter2');
+      });
+    });
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/health answers ok after a real database query', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
+  });
+
+  it('an unknown API path answers 404 in the { success, message } shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'Route GET /api/nope not found' });
+  });
+
+  it('malformed JSON is a 400 with a clear message, not a 500', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test-echo', headers: { 'content-type': 'application/json' }, payload: '{"amount":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: 'Request body is not valid JSON' });
+  });
+
+  it('a schema violation names the field', async () => {
+    const missing = await t.app.inject({ method: 'POST', url: '/api/test-echo', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ success: false, message: 'amount is required' });
+    const wrongType = await t.app.inject({ method: 'POST', url: '/api/test-echo', payload: { amount: 'ten' } });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().message).toMatch(/^amount must be number/);
+  });
+
+  it('a malformed or very long URL answers 4xx in the API shape', async () => {
+    const bad = await t.app.inject({ method: 'GET', url: '/api/test-param/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ success: false, message: 'Malformed URL' });
+    const long = await t.app.inject({ method: 'GET', url: `/api/test-param/${'a'.repeat(300)}%40example.com` });
+    expect(long.statusCode).toBe(200);
+    expect(long.json()).toEqual({ value: `${'a'.repeat(300)}@example.com` });
+  });
+
+  it('ignores X-Forwarded-For unless a proxy is configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-ip', headers: { 'x-forwarded-for': '203.0.113.9' }, remoteAddress: '127.0.0.1' });
+    expect(res.json()).toEqual({ ip: '127.0.0.1' });
+  });
+
+  it('a crash answers a generic 500 and never leaks the error', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test-crash' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ success: false, message: 'Something went wrong. Please try again.' });
+    expect(res.body).not.toContain('hunter2');
+  });
+
+  it('sends security headers: CSP without inline scripts, no foreign framing', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document built from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths['/api/health']).toBeDefined();
+  });
+});
+
+describe('foundation: the built client is served from the same origin', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kudi-public-'));
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dir, 'assets', 'main.abc.js'), 'console.log(1)');
+    writeFileSync(path.join(dir, 'assets', 'main.abc.js.br'), brotliCompressSync('console.log(1)'));
+    t = await buildTestApp({ publicDir: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('an unknown non-API path returns the app (history fallback)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('assets are served with a long cache life', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/main.abc.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the build\'s pre-compressed copy to a browser that accepts it, the plain file otherwise', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/main.abc.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/main.abc.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+});
+
+describe('foundation: configuration is checked at start', () => {
+  it('rejects a bad PORT with a clear message', () => {
+    expect(() => loadConfig({ PORT: 'abc' }, { dataDir: null })).toThrow(new ConfigError('PORT must be a whole number, got "abc"'));
+    expect(() => loadConfig({ PORT: '70000' }, { dataDir: null })).toThrow('PORT must be between 0 and 65535, got 70000');
+  });
+
+  it('rejects a DATABASE_URL that is not PostgreSQL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' }, { dataDir: null })).toThrow('DATABASE_URL must start with postgres: or postgresql:');
+  });
+
+  it('runs the payout job except under NODE_ENV=test, unless PAYOUT_JOB says otherwise', () => {
+    expect(loadConfig({}, { dataDir: null }).payoutJob).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }, { dataDir: null }).payoutJob).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', PAYOUT_JOB: 'on' }, { dataDir: null }).payoutJob).toBe(true);
+    expect(loadConfig({ PAYOUT_JOB: 'off' }, { dataDir: null }).payoutJob).toBe(false);
+    expect(() => loadConfig({ PAYOUT_JOB: 'yes' }, { dataDir: null })).toThrow('PAYOUT_JOB must be on or off, got "yes"');
+  });
+
+  it('generates secrets once and keeps them in the data dir', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kudi-data-'));
+    try {
+      const first = loadConfig({ DATA_DIR: dir });
+      const second = loadConfig({ DATA_DIR: dir });
+      expect(first.jwtSecret).toHaveLength(43);
+      expect(second.jwtSecret).toBe(first.jwtSecret);
+      expect(second.pinSecret).not.toBe(first.jwtSecret);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,17 @@
+/** Fuzzing of shard 0 of the contract's routes (see fuzz-kit.ts); new routes join a shard automatically. */
+import { fuzzRoute, logSeed, openFuzzBench, routesOf, type FuzzBench } from './fuzz-kit';
+
+let bench: FuzzBench;
+
+beforeAll(async () => {
+  logSeed('routes-0');
+  bench = await openFuzzBench();
+}, 60_000);
+
+afterAll(async () => {
+  await bench?.close();
+});
+
+it.each(routesOf(0))('%s answers every hostile request with a harmless 4xx (or a success)', async (name) => {
+  await fuzzRoute(bench, name);
+}, 180_000);

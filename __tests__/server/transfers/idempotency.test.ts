@@ -1,0 +1,72 @@
+/** Idempotency-Key on every money call of this module: a retried submission moves money once. */
+import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { createCustomer, type Customer } from '../../support/customers';
+import { buildTestApp, type TestApp } from '../../support/test-app';
+import { balances, ledgerSums } from '../../support/wallets';
+import { bankBody, funded, interacBody, PIN, post, TIMEZONE } from './helpers';
+
+let t: TestApp;
+let recipient: Customer;
+beforeAll(async () => {
+  t = await buildTestApp();
+  recipient = await createCustomer(t);
+});
+afterAll(() => t.close());
+
+const userTransferBody = (amount: string) => ({ amount, recipient_email: recipient.email, transaction_pin: PIN, timezone: TIMEZONE });
+
+const CALLS: Record<string, { path: string; body: (amount: string) => object; currency: 'CAD' | 'NGN' }> = {
+  'cad-wallet-transfer': { path: '/wallet/cad-wallet-transfer', body: userTransferBody, currency: 'CAD' },
+  'ngn-wallet-transfer': { path: '/wallet/ngn-wallet-transfer', body: userTransferBody, currency: 'NGN' },
+  'cad-withdrawal': { path: '/wallet/cad-withdrawal', body: (amount) => interacBody({ Amount: amount }), currency: 'CAD' },
+  'ngn-withdrawal': { path: '/wallet/ngn-withdrawal', body: (amount) => bankBody({ amount }), currency: 'NGN' },
+};
+
+const transfersFrom = async (customer: Customer) => {
+  const { rows } = await sql<{ n: string }>`
+    select count(*)::text as n from ledger_transfers t join ledger_accounts a on a.id = t.debit_account_id where a.user_id = ${customer.id}`.execute(t.db);
+  return Number(rows[0].n);
+};
+
+describe.each(Object.keys(CALLS))('POST /wallet/%s with an Idempotency-Key', (name) => {
+  const call = CALLS[name];
+  const sender = () => funded(t, { CAD: '100.00', NGN: '1000.00' });
+
+  it('a double submit answers the first answer again and moves the money once', async () => {
+    const customer = await sender();
+    const key = randomUUID();
+    const first = await post(t, customer, call.path, call.body('10.00'), key);
+    const second = await post(t, customer, call.path, call.body('10.00'), key);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    expect((await balances(t, customer))[call.currency]).toBe(call.currency === 'CAD' ? 90 : 990);
+    expect(await transfersFrom(customer)).toBe(1);
+  });
+
+  it('the same key with another body is refused (422) and moves nothing more', async () => {
+    const customer = await sender();
+    const key = randomUUID();
+    await post(t, customer, call.path, call.body('10.00'), key);
+    const other = await post(t, customer, call.path, call.body('11.00'), key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ success: false, message: 'This Idempotency-Key was used with a different request' });
+    expect(await transfersFrom(customer)).toBe(1);
+  });
+
+  it('20 parallel copies of one submission move the money once; every answer is that one or "in progress"', async () => {
+    const customer = await sender();
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(t, customer, call.path, call.body('10.00'), key)));
+    const ok = answers.filter((res) => res.statusCode === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(answers.filter((res) => res.statusCode !== 200).map((res) => [res.statusCode, res.json().message])).toEqual(
+      Array(20 - ok.length).fill([409, 'A request with this Idempotency-Key is still in progress']),
+    );
+    expect(new Set(ok.map((res) => res.body)).size).toBe(1);
+    expect((await balances(t, customer))[call.currency]).toBe(call.currency === 'CAD' ? 90 : 990);
+    expect(await transfersFrom(customer)).toBe(1);
+    expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
+});

@@ -1,0 +1,152 @@
+import { sql } from 'kysely';
+import { signWebhook } from '../../../src/server/lib/webhook-signature';
+import { payoutRailJob, settleDuePayouts } from '../../../src/server/sim/payout-rail';
+import { expectRefusal } from '../../support/auth-flow';
+import { buildTestApp, type TestApp } from '../../support/test-app';
+import { balances, ledgerSums } from '../../support/wallets';
+import { anotherProcess, cadWithdrawal, funded, history } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const payoutsClearingCad = async () =>
+  (await t.db.selectFrom('ledger_accounts').select('balance').where('code', '=', 'payouts_clearing').where('currency', '=', 'CAD').executeTakeFirstOrThrow()).balance;
+
+function payoutWebhook(payload: object, signature?: string) {
+  const body = JSON.stringify(payload);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/payouts',
+    headers: { 'content-type': 'application/json', 'x-kudi-signature': signature ?? signWebhook(t.config.webhookSecret, body) },
+    payload: body,
+  });
+}
+
+describe('POST /wallet/cad-withdrawal (Interac e-Transfer out)', () => {
+  it('reserves the funds at once and answers the string success with a pending receipt', async () => {
+    const customer = await funded(t, { CAD: '100.00' });
+    const res = await cadWithdrawal(t, customer, { Amount: '25.50' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      success: 'true',
+      message: 'Transfer submitted. It will complete shortly.',
+      data: {
+        amount: 25.5,
+        recipient_name: 'Jane Doe',
+        transaction_reference: expect.stringMatching(/^KD[0-9A-F]{16}$/),
+        created_at: expect.any(String),
+        status: 'pending',
+      },
+    });
+    expect((await balances(t, customer)).CAD).toBe(74.5);
+    expect((await history(t, customer, 'CAD'))[0]).toMatchObject({
+      id: body.data.transaction_reference,
+      transaction_type: 'WITHDRAWAL',
+      amount: 25.5,
+      status: 'pending',
+      recipient_name: 'Jane Doe',
+      description: 'Kudi Interac e-Transfer',
+    });
+  });
+
+  it('settles asynchronously: the rail posts it, the history says completed and the money has left', async () => {
+    const customer = await funded(t, { CAD: '60.00' });
+    await settleDuePayouts(t.app); // earlier tests' payouts
+    const clearingBefore = await payoutsClearingCad();
+    const { transaction_reference: reference } = (await cadWithdrawal(t, customer, { Amount: '60' })).json().data;
+    expect(await settleDuePayouts(t.app)).toBeGreaterThanOrEqual(1);
+    expect((await history(t, customer, 'CAD'))[0]).toMatchObject({ id: reference, status: 'completed' });
+    expect((await balances(t, customer)).CAD).toBe(0);
+    expect(await payoutsClearingCad()).toBe(clearingBefore + 6000n);
+    expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
+
+  it("fails when the recipient e-mail's local part ends in 'fail': voided, the money is back, the history says failed", async () => {
+    const customer = await funded(t, { CAD: '40.00' });
+    const { transaction_reference: reference } = (await cadWithdrawal(t, customer, { CustomerEmail: 'jane.fail@example.com', Amount: '30' })).json().data;
+    expect((await balances(t, customer)).CAD).toBe(10);
+    await settleDuePayouts(t.app);
+    expect((await history(t, customer, 'CAD'))[0]).toMatchObject({ id: reference, status: 'failed' });
+    expect((await balances(t, customer)).CAD).toBe(40);
+    const payout = await t.db.selectFrom('payouts').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
+    expect(payout).toMatchObject({ outcome: 'failed', failure_reason: "The recipient's bank declined the e-Transfer" });
+    expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
+
+  it('reserved funds cannot be spent twice while the payout is pending', async () => {
+    const customer = await funded(t, { CAD: '30.00' });
+    expect((await cadWithdrawal(t, customer, { Amount: '25' })).statusCode).toBe(200);
+    expectRefusal(await cadWithdrawal(t, customer, { Amount: '25' }), 422, 'Insufficient CAD balance. Available: 5.00 CAD');
+  });
+
+  it.each([
+    [{ CustomerEmail: 'not-an-email' }, 'Please enter a valid email address'],
+    [{ CustomerName: '  ' }, 'Please fill in all fields correctly'],
+    [{ SecurityQuestionAnswer: '' }, 'Please fill in all fields correctly'],
+  ])('refuses %p: %s', async (overrides, message) => {
+    const customer = await funded(t, { CAD: '30.00' });
+    expectRefusal(await cadWithdrawal(t, customer, overrides), 400, message);
+    expect((await balances(t, customer)).CAD).toBe(30);
+  });
+});
+
+describe('POST /webhooks/payouts', () => {
+  it('accepts only signed JSON, applies an outcome once (replays are no-ops) and refuses a contrary one', async () => {
+    const customer = await funded(t, { CAD: '20.00' });
+    const { transaction_reference: reference } = (await cadWithdrawal(t, customer, { Amount: '20' })).json().data;
+    const event = { reference, status: 'failed', reason: 'Recipient declined' };
+    expectRefusal(await payoutWebhook(event, 't=1,v1=' + '0'.repeat(64)), 401, 'Invalid webhook signature');
+    expect((await payoutWebhook(event)).json()).toEqual({ success: true, message: 'Payout settled' });
+    expect((await payoutWebhook(event)).json()).toEqual({ success: true, message: 'Payout already settled' });
+    expectRefusal(await payoutWebhook({ reference, status: 'completed' }), 409, 'This payout has already failed');
+    expect((await balances(t, customer)).CAD).toBe(20);
+    expectRefusal(await payoutWebhook({ reference: 'KD0000000000000000', status: 'completed' }), 404, 'Unknown payout reference');
+    await settleDuePayouts(t.app);
+    expect((await history(t, customer, 'CAD'))[0]).toMatchObject({ id: reference, status: 'failed' });
+    expect((await balances(t, customer)).CAD).toBe(20);
+  });
+});
+
+describe('settlement is driven by the database', () => {
+  it('payouts pending when a process stopped are settled by the next one', async () => {
+    const customer = await funded(t, { CAD: '15.00' });
+    const { transaction_reference: reference } = (await cadWithdrawal(t, customer, { Amount: '15' })).json().data;
+    const restarted = await anotherProcess(t);
+    try {
+      await settleDuePayouts(restarted);
+    } finally {
+      await restarted.close();
+    }
+    expect((await history(t, customer, 'CAD'))[0]).toMatchObject({ id: reference, status: 'completed' });
+  });
+
+  it('a claimed payout whose settlement was interrupted comes due again when its claim lapses', async () => {
+    const customer = await funded(t, { CAD: '15.00' });
+    const { transaction_reference: reference } = (await cadWithdrawal(t, customer, { Amount: '15' })).json().data;
+    // As if a process claimed it (lease 30 s ahead) and died before reporting the outcome.
+    await t.db.updateTable('payouts').set({ settle_after: sql<Date>`now() + interval '30 seconds'`, attempts: 1 }).where('reference', '=', reference).execute();
+    await settleDuePayouts(t.app);
+    expect((await history(t, customer, 'CAD'))[0]).toMatchObject({ status: 'pending' });
+    await t.db.updateTable('payouts').set({ settle_after: sql<Date>`now() - interval '1 second'` }).where('reference', '=', reference).execute();
+    await settleDuePayouts(t.app);
+    expect((await history(t, customer, 'CAD'))[0]).toMatchObject({ status: 'completed' });
+    expect(await t.db.selectFrom('payouts').select('attempts').where('reference', '=', reference).executeTakeFirstOrThrow()).toEqual({ attempts: 2 });
+  });
+
+  it('the background job settles payouts on its own and stops cleanly', async () => {
+    const customer = await funded(t, { CAD: '12.00' });
+    const { transaction_reference: reference } = (await cadWithdrawal(t, customer, { Amount: '12' })).json().data;
+    const job = payoutRailJob(t.app, 20);
+    job.start();
+    try {
+      for (let i = 0; i < 200 && (await history(t, customer, 'CAD'))[0].status === 'pending'; i += 1) await new Promise((r) => setTimeout(r, 25));
+    } finally {
+      await job.stop();
+    }
+    expect((await history(t, customer, 'CAD'))[0]).toMatchObject({ id: reference, status: 'completed' });
+  });
+});

@@ -1,0 +1,134 @@
+import { createCustomer } from '../../support/customers';
+import { buildTestApp, type TestApp } from '../../support/test-app';
+import { activateNairaWallet, balances, ledgerSums } from '../../support/wallets';
+import { expectRefusal } from '../../support/auth-flow';
+import { funded, history, post, userTransfer } from './helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const checkEmail = (sender: Awaited<ReturnType<typeof createCustomer>>, email: string, currency = 'CAD') =>
+  post(t, sender, `/auth/check-email/${encodeURIComponent(email)}?currency_type=${currency}`, {});
+
+describe('POST /auth/check-email/{email}', () => {
+  it("answers success with the recipient's name for a verified customer, whatever the e-mail's case", async () => {
+    const sender = await createCustomer(t);
+    const recipient = await createCustomer(t, { firstName: 'Ngozi', lastName: 'Eze' });
+    const res = await checkEmail(sender, recipient.email.toUpperCase());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'User found', data: { name: 'Ngozi Eze' } });
+  });
+
+  it('finds a recipient for NGN whose naira wallet is not activated: user transfers need only the ledger account', async () => {
+    const [sender, recipient] = [await createCustomer(t), await createCustomer(t)];
+    expect((await checkEmail(sender, recipient.email, 'NGN')).json()).toMatchObject({ success: true });
+  });
+
+  it.each([
+    ['an unknown e-mail', async () => 'nobody@example.com', 'User does not exist'],
+    ['a customer whose e-mail is not verified', async () => (await createCustomer(t, { emailVerified: false })).email, 'User does not exist'],
+  ])('answers success false for %s', async (_case, email, message) => {
+    const sender = await createCustomer(t);
+    const res = await checkEmail(sender, await email());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: false, message });
+  });
+
+  it('never succeeds for the sender themself', async () => {
+    const sender = await createCustomer(t);
+    expect((await checkEmail(sender, sender.email)).json()).toEqual({ success: false, message: 'You cannot send money to yourself' });
+  });
+
+  it('refuses a malformed e-mail (400), an unknown currency (400) and a signed-out caller (401)', async () => {
+    const sender = await createCustomer(t);
+    expectRefusal(await checkEmail(sender, 'not-an-email'), 400, 'Please enter a valid recipient email');
+    expect((await checkEmail(sender, 'a@b.co', 'USD')).statusCode).toBe(400);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/auth/check-email/a%40b.co?currency_type=CAD' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('POST /wallet/cad-wallet-transfer', () => {
+  it("moves CAD once, answers the string success with the CAD receipt, and both histories name the other party", async () => {
+    const sender = await funded(t, { CAD: '100.00' }, { firstName: 'Ada', lastName: 'Obi' });
+    const recipient = await createCustomer(t, { firstName: 'Emeka', lastName: 'Nwosu' });
+    const res = await userTransfer(t, sender, 'CAD', { amount: '40.25', recipient_email: recipient.email });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      success: 'true',
+      message: 'Transaction completed successfully!',
+      data: { amount: 40.25, recipient_name: 'Emeka Nwosu', transaction_reference: expect.stringMatching(/^KD[0-9A-F]{16}$/), created_at: expect.any(String) },
+    });
+    expect(Object.keys(body.data).sort()).toEqual(['amount', 'created_at', 'recipient_name', 'transaction_reference']);
+    expect(await balances(t, sender)).toEqual({ CAD: 59.75, NGN: 0 });
+    expect(await balances(t, recipient)).toEqual({ CAD: 40.25, NGN: 0 });
+
+    const [sent] = await history(t, sender, 'CAD');
+    expect(sent).toMatchObject({
+      id: body.data.transaction_reference,
+      transaction_type: 'WALLET TRANSACTION',
+      amount: 40.25,
+      status: 'completed',
+      sent_to: 'Emeka Nwosu',
+      recipient_name: null,
+      recieved_from: null,
+    });
+    const [received] = await history(t, recipient, 'CAD');
+    expect(received).toMatchObject({ id: body.data.transaction_reference, transaction_type: 'WALLET TRANSACTION', recieved_from: 'Ada Obi', sent_to: null });
+    expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
+
+  it('refuses yourself, a non-customer and an amount over the balance, moving nothing', async () => {
+    const sender = await funded(t, { CAD: '10.00' });
+    const recipient = await createCustomer(t);
+    expectRefusal(await userTransfer(t, sender, 'CAD', { amount: 1, recipient_email: sender.email }), 400, 'You cannot send money to yourself');
+    expectRefusal(await userTransfer(t, sender, 'CAD', { amount: 1, recipient_email: 'stranger@example.com' }), 404, 'User does not exist');
+    expectRefusal(
+      await userTransfer(t, sender, 'CAD', { amount: '10.01', recipient_email: recipient.email }),
+      422,
+      'Insufficient CAD balance. Available: 10.00 CAD',
+    );
+    expectRefusal(await userTransfer(t, sender, 'CAD', { amount: 1, recipient_email: 'x' }), 400, 'Please enter a valid recipient email');
+    expect(await balances(t, sender)).toEqual({ CAD: 10, NGN: 0 });
+    expect(await balances(t, recipient)).toEqual({ CAD: 0, NGN: 0 });
+  });
+});
+
+describe('POST /wallet/ngn-wallet-transfer', () => {
+  it("answers the boolean success with the NGN receipt; the recipient's naira wallet need not be activated", async () => {
+    const sender = await funded(t, { NGN: '20000.00' }, { firstName: 'Ada', lastName: 'Obi' });
+    const recipient = await createCustomer(t, { firstName: 'Halima', lastName: 'Abubakar' });
+    const res = await userTransfer(t, sender, 'NGN', { amount: 7500.5, recipient_email: recipient.email });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({
+      success: true,
+      message: 'Transaction completed successfully!',
+      data: { amount: 7500.5, sent_to: 'Halima Abubakar', tx_ref: expect.stringMatching(/^KD[0-9A-F]{16}$/), created_at: expect.any(String) },
+    });
+    expect(await balances(t, sender)).toEqual({ CAD: 0, NGN: 12499.5 });
+    expect(await balances(t, recipient)).toEqual({ CAD: 0, NGN: 7500.5 });
+    expect((await history(t, recipient, 'NGN'))[0]).toMatchObject({ id: body.data.tx_ref, transaction_type: 'WALLET TRANSACTION', recieved_from: 'Ada Obi' });
+    expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
+
+  it('needs the sender’s naira wallet activated (spec §6)', async () => {
+    const sender = await createCustomer(t);
+    const recipient = await createCustomer(t);
+    expectRefusal(await userTransfer(t, sender, 'NGN', { amount: 1, recipient_email: recipient.email }), 403, 'Your Naira wallet is not activated');
+    await activateNairaWallet(t, sender);
+    expectRefusal(await userTransfer(t, sender, 'NGN', { amount: 1, recipient_email: recipient.email }), 422, /^Insufficient NGN balance/);
+  });
+
+  it('caps a naira send at the NGN single-amount limit (GET /wallet/limit/NGN)', async () => {
+    const sender = await funded(t, { activate: true });
+    const recipient = await createCustomer(t);
+    const over = (t.config.ngnMaxSingleKobo + 1n).toString();
+    const amount = `${over.slice(0, -2)}.${over.slice(-2)}`;
+    expectRefusal(await userTransfer(t, sender, 'NGN', { amount, recipient_email: recipient.email }), 400, 'Amount exceeds the transaction limit');
+  });
+});

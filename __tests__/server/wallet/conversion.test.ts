@@ -1,0 +1,113 @@
+import { convert as convertMinor } from '../../../src/shared/money';
+import { createCustomer, type Customer } from '../../support/customers';
+import { buildTestApp, type TestApp } from '../../support/test-app';
+import { activateNairaWallet, balances, convert, deposit, ledgerSums } from '../../support/wallets';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+async function customerWith(cad: string, ngn?: string): Promise<Customer> {
+  const customer = await createCustomer(t);
+  await deposit(t, customer, 'CAD', cad);
+  if (ngn) {
+    await activateNairaWallet(t, customer);
+    await deposit(t, customer, 'NGN', ngn);
+  }
+  return customer;
+}
+
+const rate = async (customer: Customer, from: string, to: string): Promise<string> =>
+  (await t.app.inject({ method: 'GET', url: `/api/wallet/get-rates?from_currency=${from}&to_currency=${to}`, headers: customer.headers })).json()
+    .data.actual_rate;
+
+describe('POST /wallet/currency-conversion', () => {
+  it('CAD to NGN multiplies by the quoted rate; the customer gets exactly what the app computes', async () => {
+    const customer = await customerWith('100.00');
+    const quoted = await rate(customer, 'CAD', 'NGN');
+    const res = await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: '12.34' });
+    expect(res.statusCode).toBe(200);
+    // 1234 cents × 1039.50 = 1,282,743 kobo exactly.
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Currency conversion successful!',
+      data: { from_currency: 'CAD', to_currency: 'NGN', amount: 12.34, converted_amount: 12827.43, rate: quoted, created_at: expect.any(String) },
+    });
+    expect(convertMinor(1234n, quoted, 'CAD_TO_NGN')).toBe(1282743n);
+    expect(await balances(t, customer)).toEqual({ CAD: 87.66, NGN: 12827.43 });
+  });
+
+  it('NGN to CAD divides by the quoted rate and rounds down to the cent (house favoured)', async () => {
+    const customer = await customerWith('1.00', '5000.00');
+    const res = await convert(t, customer, { from_currency: 'NGN', to_currency: 'CAD', amount: 1000 });
+    expect(res.statusCode).toBe(200);
+    // 100000 kobo / 1060.50 = 94.295… cents → 94 cents.
+    expect(res.json().data).toMatchObject({ amount: 1000, converted_amount: 0.94, rate: '1,060.50' });
+    expect(await balances(t, customer)).toEqual({ CAD: 1.94, NGN: 4000 });
+  });
+
+  it('a round trip never gains the customer a cent', async () => {
+    const customer = await customerWith('50.00');
+    const there = await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: '50' });
+    const naira = there.json().data.converted_amount;
+    const back = await convert(t, customer, { from_currency: 'NGN', to_currency: 'CAD', amount: naira });
+    expect(back.json().data.converted_amount).toBeLessThan(50);
+    const after = await balances(t, customer);
+    expect(after.NGN).toBe(0);
+    expect(after.CAD).toBe(back.json().data.converted_amount);
+  });
+
+  it('records a WITHDRAWAL in the source currency and a DEPOSIT in the target, and the ledger stays balanced', async () => {
+    const customer = await customerWith('20.00');
+    await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: '20' });
+    const history = async (currency: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/wallet/transactions?currency=${currency}`, headers: customer.headers })).json().data;
+    expect((await history('CAD'))[0]).toMatchObject({ transaction_type: 'WITHDRAWAL', amount: 20, description: 'Converted to NGN', status: 'completed' });
+    expect((await history('NGN'))[0]).toMatchObject({ transaction_type: 'DEPOSIT', amount: 20790, description: 'Converted from CAD', status: 'completed' });
+    expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
+
+  it.each([
+    ['abc', 'Please enter a valid amount'],
+    ['', 'Please enter a valid amount'],
+    [0, 'Please enter an amount greater than 0'],
+    ['0.00', 'Please enter an amount greater than 0'],
+    ['-5', 'Please enter an amount greater than 0'],
+    ['1.234', 'Amount can have at most 2 decimal places'],
+    ['10000000000000.01', 'Amount is too large'],
+  ])('refuses the amount %p: %s', async (amount, message) => {
+    const customer = await customerWith('10.00');
+    const res = await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message });
+    expect((await balances(t, customer)).CAD).toBe(10);
+  });
+
+  it('refuses more than the balance with the available amount, and moves nothing', async () => {
+    const customer = await customerWith('1234.50');
+    const res = await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: '1234.51' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ success: false, message: 'Insufficient CAD balance. Available: 1,234.50 CAD' });
+    expect(await balances(t, customer)).toEqual({ CAD: 1234.5, NGN: 0 });
+  });
+
+  it('refuses converting between one currency, and an amount too small to give a cent', async () => {
+    const customer = await customerWith('1.00', '1.00');
+    const same = await convert(t, customer, { from_currency: 'NGN', to_currency: 'NGN', amount: '1' });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toBe('Choose two different currencies');
+    const tiny = await convert(t, customer, { from_currency: 'NGN', to_currency: 'CAD', amount: '10.60' });
+    expect(tiny.statusCode).toBe(400);
+    expect(tiny.json().message).toBe('Amount is too small to convert');
+    expect(await balances(t, customer)).toEqual({ CAD: 1, NGN: 1 });
+  });
+
+  it('reads the amount as entered, number or numeric string', async () => {
+    const customer = await customerWith('10.00');
+    expect((await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: '2.5' })).json().data.amount).toBe(2.5);
+    expect((await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: 2.5 })).json().data.amount).toBe(2.5);
+    expect((await balances(t, customer)).CAD).toBe(5);
+  });
+});

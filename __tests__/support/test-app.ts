@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openDatabase, type Db } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrations';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  /** 'pglite' normally; 'postgres' in the suite's second run (TEST_DATABASE_URL). */
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const usePostgres = process.env.KUDI_TEST_DB === 'postgres';
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite, or (second run) a new schema in
+ * TEST_DATABASE_URL that is dropped on close. Secrets are random per app.
+ */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  /** Adds test-only routes before the app is ready. */
+  prepare?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  let schema: string | null = null;
+  let databaseUrl: string | null = null;
+  if (usePostgres) {
+    databaseUrl = process.env.TEST_DATABASE_URL ?? null;
+    if (!databaseUrl) throw new Error('KUDI_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', PUBLIC_DIR: process.env.PUBLIC_DIR ?? '/nonexistent-kudi-public' },
+    { dataDir: null, databaseUrl, databaseSchema: schema, payoutSettleMs: 0, ...overrides },
+  );
+  const database = await openDatabase(config);
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, db: database.db });
+  prepare?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    kind: database.kind,
+    async close() {
+      await app.close();
+      await database.close();
+      if (schema && databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`DROP SCHEMA ${schema} CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { API_PREFIX } from '../shared/product';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { registerErrorHandler } from './plugins/error-handler';
+import authPlugin from './plugins/auth';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { registerStaticClient } from './plugins/static-client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { supportRoutes } from './modules/support/support.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { billRoutes } from './modules/bills/bills.routes';
+import { transferRoutes } from './modules/transfers/transfers.routes';
+import { devRoutes } from './sim/dev.routes';
+import { payoutRailJob } from './sim/payout-rail';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** Called when the app closes (the process entry closes the database here). */
+  onClose?: () => Promise<void>;
+}
+
+/** Builds the whole HTTP app on an open database. Tests call this with `app.inject`. */
+export async function buildApp({ config, db, onClose }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
+      ? req.headers['x-request-id']
+      : randomUUID()),
+    bodyLimit: 64 * 1024,
+    // Path parameters carry e-mails (up to 254 characters, more once percent-encoded).
+    routerOptions: { maxParamLength: 1024 },
+    // Forwarded headers are believed only behind a configured proxy; otherwise a client could
+    // choose its own IP and slip past the per-IP throttles.
+    trustProxy: config.trustProxy,
+    // Malformed URLs (bad percent-encoding) answer in the API's error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message;
+      void (reply as FastifyReply).code(400).send({ success: false, message });
+    },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  if (onClose) app.addHook('onClose', onClose);
+
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  await registerOpenApi(app);
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(supportRoutes);
+      await api.register(authRoutes);
+      await api.register(walletRoutes);
+      for (const routes of [transferRoutes, billRoutes]) await api.register(routes);
+      if (config.simulators) await api.register(devRoutes, { prefix: '/dev' });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  // The simulated payout rails settle in the background; unit tests run settleDuePayouts themselves.
+  if (config.simulators && config.payoutJob) {
+    const rail = payoutRailJob(app);
+    app.addHook('onReady', async () => rail.start());
+    app.addHook('preClose', async () => rail.stop());
+  }
+
+  await registerStaticClient(app, config.publicDir);
+  return app;
+}

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Secrets {
+  /** Signs access tokens (HS256). */
+  jwtSecret: string;
+  /** Keys the transaction PIN HMAC. */
+  pinSecret: string;
+  /** Signs webhooks from the (simulated) outside world. */
+  webhookSecret: string;
+  /** Hashes OTPs and other one-time codes. */
+  otpSecret: string;
+}
+
+export interface Config extends Secrets {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Folder of the embedded database and generated secrets; null = in memory (tests). */
+  dataDir: string | null;
+  databaseUrl: string | null;
+  /** PostgreSQL schema to use (tests isolate each file in its own schema). */
+  databaseSchema: string | null;
+  logLevel: string;
+  /** Built client (webpack output). */
+  publicDir: string;
+  /** Simulators of the outside world stand in for real rails; /api/dev/* exists only then. */
+  simulators: boolean;
+  /** The fixed access key of the standalone identity call (POST /external/veriff-session). */
+  externalIdentityKey: string;
+  /** Public origin of this server (links in e-mails, identity provider page). */
+  publicUrl: string;
+  smtpUrl: string | null;
+  /** Mid rate, NGN per 1 CAD, as a decimal string. */
+  fxMidRate: string;
+  /** Spread applied on each side of the mid rate, in basis points. */
+  fxSpreadBps: number;
+  /** Optional HTTP feed of the mid rate. */
+  fxFeedUrl: string | null;
+  /** NGN maximum single payout, in kobo. */
+  ngnMaxSingleKobo: bigint;
+  /** Believe X-Forwarded-* headers (set TRUST_PROXY=1 behind a reverse proxy). */
+  trustProxy: boolean;
+  /** Settlement delay of simulated payouts. */
+  payoutSettleMs: number;
+  /**
+   * Run the simulated payout rails' background job (needs simulators). PAYOUT_JOB=on|off; default
+   * on except under NODE_ENV=test, where tests settle payouts themselves (browser journeys turn it on).
+   */
+  payoutJob: boolean;
+  /** Support tools (/support/replay) reachable in any build (SUPPORT_TOOLS=on). */
+  supportTools: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw !== 'on' && raw !== 'off') throw new ConfigError(`${name} must be on or off, got "${raw}"`);
+  return raw === 'on';
+}
+
+function decimal(env: Env, name: string, fallback: string): string {
+  const raw = env[name] ?? fallback;
+  if (!/^\d+(\.\d{1,6})?$/.test(raw) || Number(raw) <= 0) {
+    throw new ConfigError(`${name} must be a positive decimal number with at most 6 decimals, got "${raw}"`);
+  }
+  return raw;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (!raw) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+const SECRET_NAMES: Record<keyof Secrets, string> = {
+  jwtSecret: 'JWT_SECRET',
+  pinSecret: 'PIN_SECRET',
+  webhookSecret: 'WEBHOOK_SECRET',
+  otpSecret: 'OTP_SECRET',
+};
+
+/** Secrets come from the environment, else from DATA_DIR/secrets.json (generated once). */
+function loadSecrets(env: Env, dataDir: string | null): Secrets {
+  const file = dataDir ? path.join(dataDir, 'secrets.json') : null;
+  let stored: Partial<Secrets> = {};
+  if (file && existsSync(file)) {
+    try {
+      stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+    } catch {
+      throw new ConfigError(`${file} is not valid JSON; fix or delete it`);
+    }
+  }
+  const secrets = {} as Secrets;
+  let changed = false;
+  for (const key of Object.keys(SECRET_NAMES) as (keyof Secrets)[]) {
+    const fromEnv = env[SECRET_NAMES[key]];
+    if (fromEnv !== undefined) {
+      if (fromEnv.length < 32) throw new ConfigError(`${SECRET_NAMES[key]} must be at least 32 characters`);
+      secrets[key] = fromEnv;
+    } else if (stored[key]) {
+      secrets[key] = stored[key];
+    } else {
+      secrets[key] = randomBytes(32).toString('base64url');
+      stored[key] = secrets[key];
+      changed = true;
+    }
+  }
+  if (file && changed) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  return secrets;
+}
+
+/** Reads and checks the configuration; throws ConfigError with a clear message for a bad value. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnvRaw = env.NODE_ENV ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test, got "${nodeEnvRaw}"`);
+  }
+  const nodeEnv = nodeEnvRaw as Config['nodeEnv'];
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const host = env.HOST ?? '0.0.0.0';
+  // DATA_DIR=:memory: keeps the embedded database in memory (journeys, demos); nothing is written.
+  const dataDir =
+    overrides.dataDir !== undefined ? overrides.dataDir : env.DATA_DIR === ':memory:' ? null : path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = overrides.databaseUrl !== undefined ? overrides.databaseUrl : url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  const fxFeedUrl = url(env, 'FX_FEED_URL', ['http:', 'https:']);
+  const logLevel = env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`);
+  }
+  const ngnMaxNaira = int(env, 'NGN_MAX_SINGLE', 5_000_000, 1, 1_000_000_000);
+  const config: Config = {
+    nodeEnv,
+    host,
+    port,
+    dataDir,
+    databaseUrl,
+    databaseSchema: null,
+    logLevel,
+    publicDir: path.resolve(env.PUBLIC_DIR || 'dist/public'),
+    simulators: onOff(env, 'SIMULATORS', nodeEnv !== 'production'),
+    externalIdentityKey: env.EXTERNAL_IDENTITY_KEY || 'kudi-public-identity-key',
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    smtpUrl,
+    fxMidRate: decimal(env, 'FX_MID_RATE', '1050.00'),
+    fxSpreadBps: int(env, 'FX_SPREAD_BPS', 100, 0, 5000),
+    fxFeedUrl,
+    ngnMaxSingleKobo: BigInt(ngnMaxNaira) * 100n,
+    payoutSettleMs: int(env, 'PAYOUT_SETTLE_MS', 3000, 0, 3_600_000),
+    payoutJob: onOff(env, 'PAYOUT_JOB', nodeEnv !== 'test'),
+    trustProxy: int(env, 'TRUST_PROXY', 0, 0, 1) === 1,
+    supportTools: onOff(env, 'SUPPORT_TOOLS', false),
+    ...loadSecrets(env, dataDir),
+    ...overrides,
+  };
+  return config;
+}

@@ -1,0 +1,56 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { AuthTables } from '../modules/auth/auth.tables';
+import type { LedgerTables } from '../modules/ledger/ledger.tables';
+import type { TransfersTables } from '../modules/transfers/transfers.tables';
+
+/**
+ * Table types. Each module adds its tables here next to its migration
+ * (see migrations/index.ts). Money columns are bigint minor units.
+ */
+/** A timestamptz with a database default: optional on insert, a Date when read. */
+export type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  /** Lower-cased e-mail, unique: sign-up is case-insensitive. */
+  email_lower: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  /** 'YYYY-MM-DD' */
+  dob: string;
+  nationality: string;
+  country_of_residence: string;
+  address: Generated<string>;
+  phone_number: string | null;
+  timezone: string | null;
+  is_email_verified: Generated<boolean>;
+  is_phone_verified: Generated<boolean>;
+  is_identity_verified: Generated<boolean>;
+  pin_hash: string | null;
+  pin_failed_count: Generated<number>;
+  pin_locked_until: Date | null;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** jti of the one access token that may be used now. */
+  current_jti: string;
+  /** The previous token, which may refresh again within the grace period of its rotation. */
+  previous_jti: string | null;
+  rotated_at: Date | null;
+  created_at: DefaultedTimestamp;
+  last_seen_at: DefaultedTimestamp;
+  revoked_at: Date | null;
+  /** A fresh password check in this session (PIN change, profile password change). */
+  password_checked_at: Date | null;
+}
+
+export interface Database extends AuthTables, LedgerTables, TransfersTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+}

@@ -1,0 +1,21 @@
+/** An error whose message is safe to show the client, answered as { success: false, message }. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, message);
+export const unauthorized = (message = 'Unauthorized') => new ApiError(401, message);
+export const forbidden = (message: string) => new ApiError(403, message);
+export const notFound = (message: string) => new ApiError(404, message);
+export const conflict = (message: string) => new ApiError(409, message);
+export const unprocessable = (message: string) => new ApiError(422, message);
+export const tooManyRequests = (message: string) => new ApiError(429, message);
+
+/** The only text a 5xx ever carries; details go to the log with the request id. */
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong. Please try again.';

@@ -1,0 +1,174 @@
+import type { Transaction } from 'kysely';
+import { codes, password as passwordMessages, server, signUp as signUpMessages } from '../../../shared/messages';
+import type { Req } from '../../../shared/types';
+import { isAtLeast18, isEmail, isSixDigitCode, isStrongPassword } from '../../../shared/validation';
+import type { Database } from '../../db/schema';
+import { ApiError, badRequest, conflict, forbidden } from '../../lib/errors';
+import { assertCountryCodes } from '../countries/countries';
+import { createCustomerWallets } from '../ledger/customer-wallets';
+import type { AuthDeps } from './auth.deps';
+import type { OtpPurpose } from './auth.tables';
+import { consumeLiveGrant } from './grants.repository';
+import { issueGrant } from './grants.service';
+import { hasUnusedOtpSince } from './otp.repository';
+import { deliverOtp, issueOtp, sendNewOtp, useOtp, type OtpTarget } from './otp.service';
+import { hashPassword } from './passwords';
+import { OTP_CAP_WINDOW_MS } from './rules';
+import { authenticateHeader, takeFreshPasswordCheck } from './session.service';
+import { revokeUserSessions } from './sessions.repository';
+import { readServerDate } from './user.dto';
+import { findUserByEmail, insertUser, isUniqueViolation, updateUser, type UserRow } from './users.repository';
+
+/** A user id no row has: checks against it fail like a wrong code, so unknown e-mails look the same. */
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
+const emailTarget = (user: Pick<UserRow, 'id' | 'email_lower'> | undefined, purpose: OtpPurpose, email: string): OtpTarget => ({
+  userId: user?.id ?? NO_USER,
+  purpose,
+  recipient: user?.email_lower ?? email.trim().toLowerCase(),
+});
+
+function assertNewPassword(password: string, confirmation: string): void {
+  if (!isStrongPassword(password)) throw badRequest(passwordMessages.rule);
+  if (password !== confirmation) throw badRequest(passwordMessages.mismatch);
+}
+
+function assertSixDigits(code: string): void {
+  if (!isSixDigitCode(code)) throw badRequest(codes.invalidSixDigitPin);
+}
+
+/** The sign-up form checked and normalized, as the user row's values. */
+function newUserValues(body: Req<'signUp'>, now: Date) {
+  const email = body.email.trim();
+  if (!isEmail(email)) throw badRequest(server.invalidEmail);
+  const firstName = body.legal_first_name.trim();
+  const lastName = body.legal_last_name.trim();
+  if (!firstName || !lastName) throw badRequest(server.namesRequired);
+  const nationality = body.nationality.trim().toUpperCase();
+  const residence = body.country_of_residence.trim().toUpperCase();
+  assertCountryCodes(nationality, residence);
+  const dob = readServerDate(body.date_of_birth);
+  if (!dob || dob.date.getFullYear() < 1900 || dob.date.getTime() > now.getTime()) throw badRequest(server.invalidDate);
+  if (!isAtLeast18(dob.date, now)) throw badRequest(signUpMessages.underAge);
+  assertNewPassword(body.password, body.confirm_password);
+  return {
+    email,
+    email_lower: email.toLowerCase(),
+    first_name: firstName,
+    last_name: lastName,
+    dob: dob.iso,
+    nationality,
+    country_of_residence: residence,
+    address: body.address.trim(),
+  };
+}
+
+/**
+ * Creates the account, its wallets and the first e-mail code in one transaction, then sends the
+ * code. An e-mail already signed up (any case) is refused; an unverified one is told to request
+ * a new code (nothing is sent).
+ */
+export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date()): Promise<void> {
+  const values = newUserValues(body, now);
+  const existing = await findUserByEmail(deps.db, values.email);
+  if (existing) throw conflict(existing.is_email_verified ? server.userExists : server.userExistsUnverified);
+  const passwordHash = await hashPassword(body.password);
+  let created: { user: UserRow; code: string };
+  try {
+    created = await deps.db.transaction().execute(async (trx) => {
+      const user = await insertUser(trx, { ...values, password_hash: passwordHash, created_at: now, updated_at: now });
+      await createCustomerWallets(trx, user);
+      const code = await issueOtp(trx, deps.config.otpSecret, emailTarget(user, 'email_verification', user.email), now);
+      return { user, code };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(server.userExists);
+    throw err;
+  }
+  await deliverOtp(deps.messenger, emailTarget(created.user, 'email_verification', created.user.email), created.code);
+}
+
+export async function verifyEmail(deps: AuthDeps, email: string, code: string, ip: string, now = new Date()): Promise<void> {
+  assertSixDigits(code);
+  const user = await findUserByEmail(deps.db, email.trim());
+  if (user?.is_email_verified) throw conflict(server.emailAlreadyVerified);
+  const target = emailTarget(user, 'email_verification', email);
+  await useOtp(deps.db, deps.config.otpSecret, now, {
+    target,
+    code,
+    ip,
+    onValid: (trx) => updateUser(trx, target.userId, { is_email_verified: true }, now),
+  });
+}
+
+/**
+ * Sends a new code for what the address is waiting for: a password reset asked within the hour,
+ * else the e-mail verification. Unknown addresses get the same answer and nothing is sent.
+ */
+export async function resendOtp(deps: AuthDeps, email: string, now = new Date()): Promise<void> {
+  const user = await findUserByEmail(deps.db, email.trim());
+  if (!user) return;
+  const resetPending = await hasUnusedOtpSince(deps.db, user.id, 'password_reset', new Date(now.getTime() - OTP_CAP_WINDOW_MS));
+  if (!resetPending && user.is_email_verified) throw conflict(server.emailAlreadyVerified);
+  await sendNewOtp(deps, emailTarget(user, resetPending ? 'password_reset' : 'email_verification', user.email), now);
+}
+
+/** Sends a reset code; the answer never tells whether the address has an account. */
+export async function forgotPassword(deps: AuthDeps, email: string, now = new Date()): Promise<void> {
+  if (!isEmail(email.trim())) throw badRequest(server.invalidEmail);
+  const user = await findUserByEmail(deps.db, email.trim());
+  if (!user) return;
+  try {
+    await sendNewOtp(deps, emailTarget(user, 'password_reset', user.email), now);
+  } catch (err) {
+    // A cool-down or cap refusal would reveal the account; the earlier code is still on its way.
+    if (!(err instanceof ApiError && err.statusCode === 429)) throw err;
+  }
+}
+
+/** A right reset code grants one password reset within 10 minutes (and proves the e-mail). */
+export async function verifyResetOtp(deps: AuthDeps, email: string, code: string, ip: string, now = new Date()): Promise<void> {
+  assertSixDigits(code);
+  const target = emailTarget(await findUserByEmail(deps.db, email.trim()), 'password_reset', email);
+  await useOtp(deps.db, deps.config.otpSecret, now, {
+    target,
+    code,
+    ip,
+    onValid: async (trx) => {
+      await issueGrant(trx, target.userId, 'password_reset', now);
+      await updateUser(trx, target.userId, { is_email_verified: true }, now);
+    },
+  });
+}
+
+export interface ResetPasswordInput {
+  email: string;
+  newPassword: string;
+  confirmation: string;
+  authorization?: string;
+}
+
+/**
+ * Sets a new password with a fresh reset grant (forgot-password) or, signed in as that user,
+ * with a fresh password check of this session (profile change, which keeps this session).
+ * Every other session of the user is revoked.
+ */
+export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput, now = new Date()): Promise<void> {
+  assertNewPassword(input.newPassword, input.confirmation);
+  const user = await findUserByEmail(deps.db, input.email.trim());
+  const caller = await authenticateHeader(deps.db, deps.config.jwtSecret, input.authorization, now);
+  const keepSession = user && caller?.userId === user.id ? caller.sessionId : null;
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.transaction().execute(async (trx) => {
+    if (!user || !(await mayResetPassword(trx, user, keepSession, now))) {
+      throw keepSession ? forbidden(server.passwordCheckRequired) : forbidden(server.resetNotAllowed);
+    }
+    await updateUser(trx, user.id, { password_hash: passwordHash }, now);
+    await revokeUserSessions(trx, user.id, keepSession, now);
+  });
+}
+
+async function mayResetPassword(trx: Transaction<Database>, user: UserRow, sessionId: string | null, now: Date): Promise<boolean> {
+  if (sessionId && (await takeFreshPasswordCheck(trx, sessionId, now))) return true;
+  return consumeLiveGrant(trx, user.id, 'password_reset', now);
+}

@@ -1,0 +1,64 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { identity as identityMessages, server } from '../../../shared/messages';
+import type { Req } from '../../../shared/types';
+import type { Config } from '../../config';
+import { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { identityPageUrl } from '../../sim/identity-provider';
+import type { AuthDeps } from './auth.deps';
+import { insertIdentitySession, lockIdentitySession, recordDecision, setIdentityStatus } from './identity.repository';
+import type { IdentityDecisionWebhook } from './identity.schemas';
+import { identityDecisionMessage } from './notifications';
+import { assertNotThrottled, recordHit, throttles } from './throttle.service';
+import { findUserById, updateUser } from './users.repository';
+
+/** Only the simulated provider exists: without simulators there is no provider to send people to. */
+function assertProviderAvailable(config: Pick<Config, 'simulators'>): void {
+  if (!config.simulators) throw new ApiError(503, server.identityUnavailable);
+}
+
+/** POST /auth/create-veriff-session: a provider session for the signed-in user's own name. */
+export async function createUserIdentitySession(deps: AuthDeps, userId: string, now = new Date()): Promise<{ id: string; url: string }> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw unauthorized();
+  if (user.is_identity_verified) throw conflict(server.identityAlreadyVerified);
+  assertProviderAvailable(deps.config);
+  const id = await insertIdentitySession(deps.db, { user_id: userId, first_name: user.first_name, last_name: user.last_name, created_at: now });
+  return { id, url: identityPageUrl(id) };
+}
+
+const sameSecret = (given: string, expected: string) =>
+  timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+
+/** POST /external/veriff-session (unguarded): the fixed access key, both names; throttled per IP. */
+export async function createExternalIdentitySession(deps: AuthDeps, body: Req<'externalIdentitySession'>, ip: string, now = new Date()): Promise<string> {
+  await assertNotThrottled(deps.db, throttles.externalIdentityPerIp, ip, now);
+  await recordHit(deps.db, throttles.externalIdentityPerIp, ip, now);
+  if (!sameSecret(body.key, deps.config.externalIdentityKey)) throw forbidden(server.invalidAccessKey);
+  const firstName = body.first_name.trim();
+  const lastName = body.last_name.trim();
+  if (!firstName || !lastName) throw badRequest(identityMessages.namesRequired);
+  assertProviderAvailable(deps.config);
+  const id = await insertIdentitySession(deps.db, { user_id: null, first_name: firstName, last_name: lastName, created_at: now });
+  return identityPageUrl(id);
+}
+
+/**
+ * Applies a (signature-checked) decision webhook once: a replayed decision id changes nothing.
+ * An approval of a user's session verifies that user's identity; the user is told by e-mail.
+ */
+export async function applyIdentityDecision(deps: AuthDeps, decision: IdentityDecisionWebhook, now = new Date()): Promise<'applied' | 'replayed'> {
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const session = await lockIdentitySession(trx, decision.session_id);
+    if (!session) throw notFound(server.identitySessionNotFound);
+    const fresh = await recordDecision(trx, { id: decision.id, session_id: session.id, status: decision.status, received_at: now });
+    if (!fresh) return { applied: false as const };
+    if (session.status !== 'pending') throw conflict(server.identityAlreadyDecided);
+    await setIdentityStatus(trx, session.id, decision.status, now);
+    if (decision.status === 'approved' && session.user_id) await updateUser(trx, session.user_id, { is_identity_verified: true }, now);
+    return { applied: true as const, userId: session.user_id };
+  });
+  if (!outcome.applied) return 'replayed';
+  const user = outcome.userId ? await findUserById(deps.db, outcome.userId) : undefined;
+  if (user) await deps.messenger.sendEmail(identityDecisionMessage(user.email, user.first_name, decision.status));
+  return 'applied';
+}

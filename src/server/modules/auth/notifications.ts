@@ -1,0 +1,37 @@
+import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../shared/product';
+import type { OutgoingMessage } from '../../sim/messaging';
+import type { IdentityDecision, OtpPurpose } from './auth.tables';
+import { OTP_TTL_MS } from './rules';
+
+/** The texts of the e-mails and SMS the accounts module sends. */
+
+const OTP_SUBJECTS: Record<OtpPurpose, string> = {
+  email_verification: 'Verify your email address',
+  password_reset: 'Reset your password',
+  phone_verification: 'Verify your phone number',
+};
+
+export function otpMessage(to: string, purpose: OtpPurpose, code: string): OutgoingMessage {
+  return {
+    to,
+    subject: `${PRODUCT_NAME}: ${OTP_SUBJECTS[purpose]}`,
+    body: `Your ${PRODUCT_NAME} code is ${code}. It expires in ${OTP_TTL_MS / 60_000} minutes. If you did not ask for it, ignore this message.`,
+    otp: code,
+  };
+}
+
+export function identityDecisionMessage(to: string, firstName: string, decision: IdentityDecision): OutgoingMessage {
+  const outcome =
+    decision === 'approved'
+      ? 'your identity is verified. You can now use every feature of your wallet.'
+      : 'we could not verify your identity. Please try again with a valid document, or contact support.';
+  return { to, subject: `${PRODUCT_NAME}: Identity verification ${decision}`, body: `Hello ${firstName}, ${outcome}` };
+}
+
+export function supportMessage(from: { email: string; phone_number: string; complaint_category: string; complaint: string }): OutgoingMessage {
+  return {
+    to: SUPPORT_EMAIL,
+    subject: `${from.complaint_category} request from ${from.email}`,
+    body: `From: ${from.email} (${from.phone_number})\n\n${from.complaint}`,
+  };
+}

@@ -1,0 +1,119 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { emailVerification, server } from '../../../shared/messages';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { ApiError, badRequest, tooManyRequests } from '../../lib/errors';
+import type { Messenger } from '../../sim/messaging';
+import type { AuthDeps } from './auth.deps';
+import type { OtpPurpose } from './auth.tables';
+import { otpMessage } from './notifications';
+import {
+  consumeOtp,
+  insertOtp,
+  lockUnusedOtp,
+  otpTimesSince,
+  retireOtps,
+  setOtpAttempts,
+  type OtpRow,
+} from './otp.repository';
+import { commitThenRefuse } from './refusal';
+import { OTP_CAP_WINDOW_MS, OTP_HOURLY_CAP, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from './rules';
+import { assertNotThrottled, recordHit, throttles } from './throttle.service';
+import { lockUser } from './users.repository';
+
+/** Whose code, what for, and where it was sent (lower-cased e-mail or phone number). */
+export interface OtpTarget {
+  userId: string;
+  purpose: OtpPurpose;
+  recipient: string;
+}
+
+const MINUTE = 60 * 1000;
+
+function digest(secret: string, target: OtpTarget, code: string): string {
+  return createHmac('sha256', secret).update(`${target.purpose}:${target.userId}:${target.recipient}:${code}`).digest('base64url');
+}
+
+function codeMatches(secret: string, row: OtpRow, code: string): boolean {
+  const expected = Buffer.from(row.code_hash);
+  const given = Buffer.from(digest(secret, { userId: row.user_id, purpose: row.purpose, recipient: row.recipient }, code));
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Refuses a new code within the resend cool-down or beyond the hourly cap. */
+async function assertMayIssue(trx: Transaction<Database>, target: OtpTarget, now: Date): Promise<void> {
+  const times = await otpTimesSince(trx, target.userId, target.purpose, new Date(now.getTime() - OTP_CAP_WINDOW_MS));
+  if (times.length > 0 && now.getTime() - times[0].getTime() < OTP_RESEND_COOLDOWN_MS) throw tooManyRequests(server.otpCooldown);
+  if (times.length >= OTP_HOURLY_CAP) {
+    const freeAt = times[OTP_HOURLY_CAP - 1].getTime() + OTP_CAP_WINDOW_MS;
+    throw tooManyRequests(server.otpHourlyCap(Math.max(1, Math.ceil((freeAt - now.getTime()) / MINUTE))));
+  }
+}
+
+/**
+ * Creates a 6-digit code (stored only as an HMAC) that replaces the target's older codes, and
+ * returns it for sending. Runs in the caller's transaction, which must hold the user's row lock.
+ */
+export async function issueOtp(trx: Transaction<Database>, secret: string, target: OtpTarget, now: Date): Promise<string> {
+  await assertMayIssue(trx, target, now);
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await retireOtps(trx, target.userId, target.purpose, now);
+  await insertOtp(trx, {
+    user_id: target.userId,
+    purpose: target.purpose,
+    recipient: target.recipient,
+    code_hash: digest(secret, target, code),
+    created_at: now,
+    expires_at: new Date(now.getTime() + OTP_TTL_MS),
+  });
+  return code;
+}
+
+export interface OtpCheck<T> {
+  target: OtpTarget;
+  code: string;
+  ip: string;
+  /** Runs in the transaction that uses up the code (the change the code allows). */
+  onValid(trx: Transaction<Database>): Promise<T>;
+}
+
+/**
+ * Checks a code: single use, 10 minutes, 5 wrong tries then dead. Wrong tries are counted
+ * even though the call fails; guesses are also throttled per IP.
+ */
+export async function useOtp<T>(db: Db, secret: string, now: Date, check: OtpCheck<T>): Promise<T> {
+  await assertNotThrottled(db, throttles.otpGuessesPerIp, check.ip, now);
+  try {
+    return await commitThenRefuse(db, async (trx) => {
+      const row = await lockUnusedOtp(trx, check.target.userId, check.target.purpose, check.target.recipient);
+      if (!row) return badRequest(server.invalidOrExpiredOtp);
+      if (row.attempts >= OTP_MAX_ATTEMPTS) return tooManyRequests(server.otpTooManyAttempts);
+      if (row.expires_at.getTime() <= now.getTime()) return badRequest(server.otpExpired);
+      if (!codeMatches(secret, row, check.code)) {
+        await setOtpAttempts(trx, row.id, row.attempts + 1);
+        return row.attempts + 1 >= OTP_MAX_ATTEMPTS ? tooManyRequests(server.otpTooManyAttempts) : badRequest(emailVerification.invalidOtp);
+      }
+      await consumeOtp(trx, row.id, now);
+      return check.onValid(trx);
+    });
+  } catch (err) {
+    if (err instanceof ApiError) await recordHit(db, throttles.otpGuessesPerIp, check.ip, now);
+    throw err;
+  }
+}
+
+/** Sends a code by SMS (phone) or e-mail (everything else). */
+export function deliverOtp(messenger: Messenger, target: OtpTarget, code: string): Promise<void> {
+  const message = otpMessage(target.recipient, target.purpose, code);
+  return target.purpose === 'phone_verification' ? messenger.sendSms(message) : messenger.sendEmail(message);
+}
+
+/** Issues a code in its own transaction (the user's row locked, so concurrent requests queue) and sends it. */
+export async function sendNewOtp(deps: AuthDeps, target: OtpTarget, now: Date): Promise<void> {
+  const code = await deps.db.transaction().execute(async (trx) => {
+    await lockUser(trx, target.userId);
+    return issueOtp(trx, deps.config.otpSecret, target, now);
+  });
+  await deliverOtp(deps.messenger, target, code);
+}

@@ -1,0 +1,45 @@
+import { codes, server } from '../../../shared/messages';
+import { isSixDigitCode } from '../../../shared/validation';
+import { badRequest, conflict } from '../../lib/errors';
+import type { AuthDeps } from './auth.deps';
+import { sendNewOtp, useOtp, type OtpTarget } from './otp.service';
+import { isUniqueViolation, phoneVerifiedByOther, updateUser } from './users.repository';
+
+/** '+' and the dial code plus number: 8 to 15 digits in all (E.164). Spaces, dashes and brackets are dropped. */
+function normalizePhone(input: string): string {
+  const phone = input.replace(/[\s\-().]/g, '');
+  if (!/^\+[1-9]\d{7,14}$/.test(phone)) throw badRequest(server.invalidPhone);
+  return phone;
+}
+
+const phoneTarget = (userId: string, phone: string): OtpTarget => ({ userId, purpose: 'phone_verification', recipient: phone });
+
+async function assertPhoneFree(deps: AuthDeps, phone: string, userId: string): Promise<void> {
+  if (await phoneVerifiedByOther(deps.db, phone, userId)) throw conflict(server.phoneInUse);
+}
+
+/** POST /auth/send-otp-phone: a code by SMS to a number no other user has verified. */
+export async function sendPhoneOtp(deps: AuthDeps, userId: string, phoneNumber: string, now = new Date()): Promise<void> {
+  const phone = normalizePhone(phoneNumber);
+  await assertPhoneFree(deps, phone, userId);
+  await sendNewOtp(deps, phoneTarget(userId, phone), now);
+}
+
+/** POST /auth/verify-phone/{phone_number}: the right code makes the number the user's verified phone. */
+export async function verifyPhone(deps: AuthDeps, userId: string, phoneNumber: string, code: string, ip: string, now = new Date()): Promise<void> {
+  const phone = normalizePhone(phoneNumber);
+  if (!isSixDigitCode(code)) throw badRequest(codes.invalidSixDigitOtp);
+  await assertPhoneFree(deps, phone, userId);
+  try {
+    await useOtp(deps.db, deps.config.otpSecret, now, {
+      target: phoneTarget(userId, phone),
+      code,
+      ip,
+      onValid: (trx) => updateUser(trx, userId, { phone_number: phone, is_phone_verified: true }, now),
+    });
+  } catch (err) {
+    // Another user verified the number between our check and the update.
+    if (isUniqueViolation(err)) throw conflict(server.phoneInUse);
+    throw err;
+  }
+}

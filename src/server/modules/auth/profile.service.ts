@@ -1,0 +1,73 @@
+import { profile, server } from '../../../shared/messages';
+import type { Req, User } from '../../../shared/types';
+import { isEmail } from '../../../shared/validation';
+import type { Db } from '../../db/database';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors';
+import { assertCountryCodes } from '../countries/countries';
+import type { AuthDeps } from './auth.deps';
+import { insertContactMessage } from './contact.repository';
+import { supportMessage } from './notifications';
+import { assertNotThrottled, recordHit, throttles } from './throttle.service';
+import { isFullyVerified, readServerDate, toUser } from './user.dto';
+import { findUserById, updateUser, type UserRow } from './users.repository';
+
+async function existingUser(db: Db, userId: string): Promise<UserRow> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export async function currentUser(db: Db, userId: string): Promise<User> {
+  return toUser(await existingUser(db, userId));
+}
+
+/** Stores the device's IANA time zone (canonical spelling), e.g. 'America/Toronto'. */
+export async function updateTimezone(db: Db, userId: string, timezone: string, now = new Date()): Promise<void> {
+  let canonical: string;
+  try {
+    canonical = new Intl.DateTimeFormat('en-US', { timeZone: timezone.trim() }).resolvedOptions().timeZone;
+  } catch {
+    throw badRequest(server.invalidTimezone);
+  }
+  await updateUser(db, userId, { timezone: canonical }, now);
+}
+
+/**
+ * PATCH /auth/update-profile. Every field is required; dob must be the stored one; once e-mail,
+ * phone and identity are verified, the names and nationality are fixed.
+ */
+export async function updateProfile(db: Db, userId: string, body: Req<'updateProfile'>, now = new Date()): Promise<void> {
+  const changes = {
+    address: body.address.trim(),
+    country_of_residence: body.country_of_residence.trim().toUpperCase(),
+    first_name: body.first_name.trim(),
+    last_name: body.last_name.trim(),
+    nationality: body.nationlaity.trim().toUpperCase(),
+  };
+  if (Object.values(changes).some((value) => value === '') || !body.dob.trim()) throw badRequest(profile.fieldsRequired);
+  assertCountryCodes(changes.country_of_residence, changes.nationality);
+  const dob = readServerDate(body.dob);
+  if (!dob) throw badRequest(server.invalidDate);
+  const user = await existingUser(db, userId);
+  if (dob.iso !== user.dob) throw badRequest(server.dobUnchangeable);
+  const lockedChanged =
+    changes.first_name !== user.first_name || changes.last_name !== user.last_name || changes.nationality !== user.nationality;
+  if (isFullyVerified(user) && lockedChanged) throw forbidden(server.profileLocked);
+  await updateUser(db, userId, changes, now);
+}
+
+/** POST /auth/contact-us: stored, then e-mailed to support. */
+export async function contactUs(deps: AuthDeps, userId: string, body: Req<'contactUs'>, now = new Date()): Promise<void> {
+  const message = {
+    email: body.email.trim(),
+    phone_number: body.phone_number.trim(),
+    complaint_category: body.complaint_category,
+    complaint: body.complaint.trim(),
+  };
+  if (!message.email || !message.phone_number || !message.complaint) throw badRequest(profile.fieldsRequired);
+  if (!isEmail(message.email)) throw badRequest(server.invalidEmail);
+  await assertNotThrottled(deps.db, throttles.contactPerUser, userId, now);
+  await insertContactMessage(deps.db, { user_id: userId, ...message, created_at: now });
+  await recordHit(deps.db, throttles.contactPerUser, userId, now);
+  await deps.messenger.sendEmail(supportMessage(message));
+}

@@ -1,0 +1,23 @@
+/** Lifetimes and limits of the accounts module (DESIGN.md security model). */
+const MINUTE = 60 * 1000;
+
+/** One-time codes: life, tries, resend cool-down and hourly cap (per user and purpose). */
+export const OTP_TTL_MS = 10 * MINUTE;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_RESEND_COOLDOWN_MS = MINUTE;
+export const OTP_HOURLY_CAP = 5;
+export const OTP_CAP_WINDOW_MS = 60 * MINUTE;
+
+/** A verified reset code allows one password reset within this time. */
+export const RESET_GRANT_TTL_MS = 10 * MINUTE;
+/** A confirmed transaction PIN allows one bill payment within this time. */
+export const STEP_UP_GRANT_TTL_MS = 5 * MINUTE;
+/** A password check (POST /auth/login in a session) allows a PIN or password change within this time. */
+export const PASSWORD_CHECK_FRESH_MS = 5 * MINUTE;
+
+/** Wrong transaction PINs in a row before PIN use locks, and for how long. */
+export const PIN_MAX_ATTEMPTS = 5;
+export const PIN_LOCK_MS = 30 * MINUTE;
+
+/** The webhook timestamp may differ from our clock by this much. */
+export const WEBHOOK_TOLERANCE_MS = 5 * MINUTE;

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import { login as loginMessages, server, session as sessionMessages } from '../../../shared/messages';
+import type { LoginData } from '../../../shared/types';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { hashPassword, passwordMatches } from './passwords';
+import { commitThenRefuse } from './refusal';
+import { PASSWORD_CHECK_FRESH_MS } from './rules';
+import { isSessionLive, LAST_SEEN_WRITE_MS, ROTATION_GRACE_MS } from './session-rules';
+import {
+  findSession,
+  insertSession,
+  lockSession,
+  revokeSession,
+  rotateSession,
+  setPasswordCheckedAt,
+  touchSession,
+  type SessionRow,
+} from './sessions.repository';
+import { assertNotThrottled, clearHits, recordHit, throttles } from './throttle.service';
+import { bearerToken, signAccessToken, verifyAccessToken, type AccessClaims } from './tokens';
+import { findUserByEmail, findUserById, type UserRow } from './users.repository';
+
+/** Who is signed in on a request. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  email: string;
+}
+
+interface Authenticated extends AuthContext {
+  token: string;
+  claims: AccessClaims;
+}
+
+/**
+ * The signed-in caller of an `Authorization: Bearer …` header: a valid, unexpired token that is
+ * the current one of a live session. Keeps the session's idle clock running.
+ */
+export async function authenticateHeader(db: Db, secret: string, header: string | undefined, now = new Date()): Promise<Authenticated | null> {
+  const token = bearerToken(header);
+  const claims = token ? verifyAccessToken(secret, token) : null;
+  if (!token || !claims || claims.exp * 1000 <= now.getTime()) return null;
+  const session = await findSession(db, claims.sid);
+  if (!session || session.user_id !== claims.sub || session.current_jti !== claims.jti || !isSessionLive(session, now.getTime())) {
+    return null;
+  }
+  if (now.getTime() - session.last_seen_at.getTime() > LAST_SEEN_WRITE_MS) await touchSession(db, session.id, now);
+  return { userId: claims.sub, sessionId: claims.sid, email: claims.email, token, claims };
+}
+
+function sign(secret: string, session: Pick<SessionRow, 'id' | 'user_id'>, email: string, jti: string, now: Date) {
+  return signAccessToken(secret, { sub: session.user_id, sid: session.id, email, jti }, now.getTime());
+}
+
+function loginData(user: UserRow, token: string, claims: AccessClaims, now: Date): LoginData {
+  return {
+    access_token: token,
+    token_type: 'Bearer',
+    expires_in: claims.exp - Math.floor(now.getTime() / 1000),
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    is_email_verified: user.is_email_verified,
+    is_phone_verified: user.is_phone_verified,
+    is_identity_verified: user.is_identity_verified,
+    is_set_transaction_pin: user.pin_hash !== null,
+  };
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Unknown e-mails cost one password verification too, so timing does not tell them apart. */
+const timingEqualizer = () => (dummyHash ??= hashPassword(randomUUID()));
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  ip: string;
+  /** The caller's Authorization header: a live session of the same user makes this a password check. */
+  authorization?: string;
+}
+
+/**
+ * Signs in with e-mail and password (throttled per account and per IP). Called with a live
+ * session's token of the same user, it is that session's password check (PIN or password change)
+ * and answers with the same token instead of opening another session.
+ */
+export async function login(db: Db, secret: string, input: LoginInput, now = new Date()): Promise<LoginData> {
+  const email = input.email.trim();
+  await assertNotThrottled(db, throttles.loginPerAccount, email, now);
+  await assertNotThrottled(db, throttles.loginPerIp, input.ip, now);
+  const user = await findUserByEmail(db, email);
+  const matches = await passwordMatches(user?.password_hash ?? (await timingEqualizer()), input.password);
+  if (!user || !matches) {
+    await recordHit(db, throttles.loginPerAccount, email, now);
+    await recordHit(db, throttles.loginPerIp, input.ip, now);
+    throw unauthorized(server.invalidCredentials);
+  }
+  if (!user.is_email_verified) throw forbidden(loginMessages.emailNotVerifiedServer);
+  await clearHits(db, throttles.loginPerAccount, email);
+
+  const caller = await authenticateHeader(db, secret, input.authorization, now);
+  if (caller?.userId === user.id) {
+    await setPasswordCheckedAt(db, caller.sessionId, now);
+    return loginData(user, caller.token, caller.claims, now);
+  }
+  const session = await insertSession(db, user.id, randomUUID(), now);
+  const { token, claims } = sign(secret, session, user.email, session.current_jti, now);
+  return loginData(user, token, claims, now);
+}
+
+/**
+ * Renews an access token (expired is fine) for the session it names, if that session is live
+ * and its user owns `email`. The current token rotates; the previous one may refresh again
+ * within ROTATION_GRACE_MS (two tabs) and gets the current token; any other reuse revokes the
+ * session.
+ */
+export async function refreshToken(db: Db, secret: string, authorization: string | undefined, email: string, now = new Date()): Promise<string> {
+  const token = bearerToken(authorization);
+  const claims = token ? verifyAccessToken(secret, token) : null;
+  if (!claims) throw unauthorized(sessionMessages.expired);
+  return commitThenRefuse(db, async (trx) => {
+    const session = await lockSession(trx, claims.sid);
+    if (!session || session.user_id !== claims.sub || !isSessionLive(session, now.getTime())) return unauthorized(sessionMessages.expired);
+    const user = await findUserById(trx, session.user_id);
+    if (!user || user.email_lower !== email.trim().toLowerCase()) return forbidden(server.emailMismatch);
+    if (claims.jti === session.current_jti) {
+      const jti = randomUUID();
+      await rotateSession(trx, session, jti, now);
+      return sign(secret, session, user.email, jti, now).token;
+    }
+    const withinGrace =
+      claims.jti === session.previous_jti && session.rotated_at !== null && now.getTime() - session.rotated_at.getTime() <= ROTATION_GRACE_MS;
+    if (withinGrace) return sign(secret, session, user.email, session.current_jti, now).token;
+    await revokeSession(trx, session.id, now);
+    return unauthorized(sessionMessages.expired);
+  });
+}
+
+export function logout(db: Db, sessionId: string, now = new Date()): Promise<void> {
+  return revokeSession(db, sessionId, now);
+}
+
+/**
+ * Uses up the session's password check if it is fresh (within PASSWORD_CHECK_FRESH_MS):
+ * one check allows one PIN or password change.
+ */
+export async function takeFreshPasswordCheck(trx: Transaction<Database>, sessionId: string, now: Date): Promise<boolean> {
+  const session = await lockSession(trx, sessionId);
+  const checkedAt = session?.password_checked_at;
+  if (!checkedAt || now.getTime() - checkedAt.getTime() > PASSWORD_CHECK_FRESH_MS) return false;
+  await setPasswordCheckedAt(trx, sessionId, null);
+  return true;
+}

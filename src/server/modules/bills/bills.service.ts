@@ -1,0 +1,46 @@
+/**
+ * Bill payment: a posted transfer from the customer's CAD wallet to bills_clearing (the house
+ * pays the biller), allowed once per PIN confirmation (the step-up grant of
+ * POST /auth/confirm-transaction-pin), used up in the payment's own transaction.
+ */
+import { server } from '../../../shared/messages';
+import { minorToMajor } from '../../../shared/money';
+import type { BillPaymentResult, Payee, Req } from '../../../shared/types';
+import { billDescriptionOk } from '../../../shared/validation';
+import { badRequest, notFound } from '../../lib/errors';
+import { consumeStepUpGrant } from '../auth/pin.service';
+import { customerAccount, systemAccountId, type Trx } from '../ledger/accounts.repository';
+import { transfer } from '../ledger/ledger.service';
+import { amountMinor } from '../transfers/sender.service';
+import { payeeByCode } from './billers';
+
+export interface BillOrder {
+  payee: Payee;
+  amount: bigint;
+  accountNumber: string;
+  description: string;
+}
+
+/** A known payee (code and name agree), its account number, a 5 to 20 character description, a valid amount. */
+export function billOrder(body: Req<'createBillPayment'>): BillOrder {
+  const payee = payeeByCode(body.PayeeCode.trim());
+  if (!payee || payee.PayeeName !== body.PayeeName.trim()) throw notFound(server.payeeNotFound);
+  const accountNumber = body.PayeeAccountNumber.trim();
+  if (!accountNumber) throw badRequest(server.payeeAccountRequired);
+  if (!billDescriptionOk(body.Description)) throw badRequest(server.billDescription);
+  return { payee, amount: amountMinor(body.Amount), accountNumber, description: body.Description.trim() };
+}
+
+export async function payBill(trx: Trx, userId: string, order: BillOrder): Promise<BillPaymentResult> {
+  await consumeStepUpGrant(trx, userId);
+  const wallet = await customerAccount(trx, userId, 'CAD');
+  const row = await transfer(trx, {
+    debit: wallet.id,
+    credit: await systemAccountId(trx, 'bills_clearing', 'CAD'),
+    amount: order.amount,
+    currency: 'CAD',
+    kind: 'bill',
+    metadata: { recipient_name: order.payee.PayeeName, account_number: order.accountNumber, description: order.description },
+  });
+  return { Amount: minorToMajor(row.amount), TransactionNumber: row.reference, Description: order.description };
+}

@@ -1,0 +1,74 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Trx } from './accounts.repository';
+import type { IdempotencyKeysTable } from './ledger.tables';
+
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
+
+const EXPIRED = sql<Date>`now() - interval '24 hours'`;
+/** A claim still running after this long was abandoned (its process died): its transaction never committed. */
+const ABANDONED = sql<Date>`now() - interval '1 minute'`;
+
+interface Claim {
+  userId: string;
+  key: string;
+  requestHash: string;
+  claim: string;
+}
+
+/**
+ * Claims a key for a request (autocommitted, before the money transaction starts). A new key,
+ * an expired one, or an abandoned claim of the same request is taken; anything else is left
+ * as it is for the caller to read. Also drops the user's expired keys.
+ */
+export async function claimKey(db: Db, c: Claim): Promise<boolean> {
+  await db.deleteFrom('idempotency_keys').where('user_id', '=', c.userId).where('created_at', '<', EXPIRED).execute();
+  const row = await db
+    .insertInto('idempotency_keys')
+    .values({ user_id: c.userId, key: c.key, request_hash: c.requestHash, claim: c.claim, status: 'in_progress' })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'key'])
+        .doUpdateSet({ claim: c.claim, created_at: sql<Date>`now()` })
+        .where((eb) =>
+          eb.and([
+            eb('idempotency_keys.status', '=', 'in_progress'),
+            eb('idempotency_keys.request_hash', '=', c.requestHash),
+            eb('idempotency_keys.created_at', '<', ABANDONED),
+          ]),
+        ),
+    )
+    .returning('claim')
+    .executeTakeFirst();
+  return row?.claim === c.claim;
+}
+
+export async function findKey(db: Db, userId: string, key: string): Promise<IdempotencyKeyRow | undefined> {
+  return db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+}
+
+/** Records the answer in the request's own money transaction; false when the claim was lost. */
+export async function completeKey(
+  trx: Trx,
+  c: Omit<Claim, 'requestHash'> & { status: number; body: unknown },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('idempotency_keys')
+    .set({ status: 'done', response_status: c.status, response_body: JSON.stringify(c.body) })
+    .where('user_id', '=', c.userId)
+    .where('key', '=', c.key)
+    .where('claim', '=', c.claim)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Frees the key of a request that failed (its transaction rolled back), so a retry can run. */
+export async function releaseKey(db: Db, c: Omit<Claim, 'requestHash'>): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', c.userId)
+    .where('key', '=', c.key)
+    .where('claim', '=', c.claim)
+    .where('status', '=', 'in_progress')
+    .execute();
+}

@@ -1,0 +1,142 @@
+/**
+ * The double-entry ledger (after TigerBeetle's data model and pgledger): every movement is a
+ * transfer between two accounts of one currency, written with its entries and new balances in
+ * the caller's database transaction. Payouts to outside rails are two-phase: a pending
+ * transfer reserves the funds, then is posted (moved) or voided (released).
+ */
+import { randomBytes } from 'node:crypto';
+import { exchange } from '../../../shared/messages';
+import { formatMinor } from '../../../shared/money';
+import type { Currency } from '../../../shared/types';
+import { ApiError, conflict } from '../../lib/errors';
+import { adjustAccount, available, lockAccounts, type LedgerAccount, type Trx } from './accounts.repository';
+import type { Provider, TransferKind, TransferMetadata } from './ledger.tables';
+import {
+  findByExternalRef,
+  insertPostedTransfer,
+  insertTransfer,
+  lockTransfer,
+  postMovement,
+  settleTransfer,
+  type TransferRow,
+} from './transfers.repository';
+
+export type { TransferRow } from './transfers.repository';
+
+export interface TransferRequest {
+  debit: bigint;
+  credit: bigint;
+  /** Minor units, > 0. */
+  amount: bigint;
+  currency: Currency;
+  kind: TransferKind;
+  metadata?: TransferMetadata;
+  /** The rail's reference: a transfer already recorded under it is answered instead of repeated. */
+  external?: { provider: Provider; ref: string };
+  /** Reserve the funds only; postPending or voidPending settles it. */
+  pending?: boolean;
+  /** The other leg of a conversion. */
+  linkedId?: bigint;
+}
+
+/** A customer wallet lacks the funds; the message is the exchange screen's (spec §5). */
+export class InsufficientFundsError extends ApiError {
+  constructor(
+    readonly currency: Currency,
+    readonly availableMinor: bigint,
+  ) {
+    super(422, exchange.insufficientBalanceAvailable(currency, formatMinor(availableMinor)));
+  }
+}
+
+const newReference = (): string => `KD${randomBytes(8).toString('hex').toUpperCase()}`;
+
+function accountFor(accounts: Map<bigint, LedgerAccount>, id: bigint, currency: Currency): LedgerAccount {
+  const account = accounts.get(id);
+  if (!account) throw new Error(`Ledger account ${id} does not exist`);
+  if (account.currency !== currency) throw new Error(`Ledger account ${id} holds ${account.currency}, not ${currency}`);
+  return account;
+}
+
+/** Refuses a debit a customer cannot cover; system accounts may go below zero. */
+function requireFunds(account: LedgerAccount, amount: bigint): void {
+  if (account.kind === 'customer' && available(account) < amount) {
+    throw new InsufficientFundsError(account.currency, available(account));
+  }
+}
+
+/** A rail retrying the same reference gets the recorded transfer; a different one under it is refused. */
+function sameTransfer(recorded: TransferRow, request: TransferRequest): TransferRow {
+  const same =
+    recorded.debit_account_id === request.debit &&
+    recorded.credit_account_id === request.credit &&
+    recorded.amount === request.amount &&
+    recorded.kind === request.kind;
+  if (!same) throw conflict('This reference was already used for a different transfer');
+  return recorded;
+}
+
+/**
+ * Records a transfer in the caller's transaction: locks both accounts in id order, checks the
+ * debited customer's available funds, writes the transfer, then either moves the money (entries
+ * + balances) or, when pending, reserves it on the debit account.
+ */
+export async function transfer(trx: Trx, request: TransferRequest): Promise<TransferRow> {
+  if (request.amount <= 0n) throw new RangeError(`Transfer amount must be positive, got ${request.amount}`);
+  return transferLocked(trx, request, await lockAccounts(trx, [request.debit, request.credit]));
+}
+
+/**
+ * `transfer` on accounts the caller already locked FOR UPDATE in this transaction (in id order,
+ * as lockAccounts does), given as they were read under that lock.
+ */
+export async function transferLocked(trx: Trx, request: TransferRequest, accounts: Map<bigint, LedgerAccount>): Promise<TransferRow> {
+  if (request.amount <= 0n) throw new RangeError(`Transfer amount must be positive, got ${request.amount}`);
+  const debit = accountFor(accounts, request.debit, request.currency);
+  accountFor(accounts, request.credit, request.currency);
+  // Same-reference requests lock the same accounts, so this read sees any earlier commit.
+  if (request.external) {
+    const recorded = await findByExternalRef(trx, request.external.provider, request.external.ref);
+    if (recorded) return sameTransfer(recorded, request);
+  }
+  requireFunds(debit, request.amount);
+  const values = {
+    reference: newReference(),
+    debit_account_id: request.debit,
+    credit_account_id: request.credit,
+    amount: request.amount,
+    currency: request.currency,
+    kind: request.kind,
+    linked_id: request.linkedId ?? null,
+    provider: request.external?.provider ?? null,
+    external_ref: request.external?.ref ?? null,
+    metadata: request.metadata ?? {},
+  };
+  // Posted: the transfer, both balances and both entries in one statement.
+  if (!request.pending) return insertPostedTransfer(trx, values);
+  const row = await insertTransfer(trx, { ...values, status: 'pending' });
+  await adjustAccount(trx, debit.id, { pendingDebits: row.amount });
+  return row;
+}
+
+async function lockPending(trx: Trx, id: bigint): Promise<TransferRow> {
+  const row = await lockTransfer(trx, id);
+  if (!row) throw new Error(`Transfer ${id} does not exist`);
+  if (row.status !== 'pending') throw new Error(`Transfer ${id} is ${row.status}, not pending`);
+  await lockAccounts(trx, [row.debit_account_id, row.credit_account_id]);
+  return row;
+}
+
+/** The rail confirmed a pending transfer: the reserved funds move. */
+export async function postPending(trx: Trx, id: bigint): Promise<TransferRow> {
+  const row = await lockPending(trx, id);
+  await postMovement(trx, row, true);
+  return settleTransfer(trx, id, 'posted');
+}
+
+/** The rail refused a pending transfer: the reserved funds are released, nothing moves. */
+export async function voidPending(trx: Trx, id: bigint): Promise<TransferRow> {
+  const row = await lockPending(trx, id);
+  await adjustAccount(trx, row.debit_account_id, { pendingDebits: -row.amount });
+  return settleTransfer(trx, id, 'voided');
+}

@@ -1,0 +1,126 @@
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
+import type { TransactionType } from '../../../shared/types';
+import type { Db } from '../../db/database';
+import type { Trx } from './accounts.repository';
+import type { LedgerTransfersTable, Provider, TransferMetadata } from './ledger.tables';
+
+export type TransferRow = Selectable<LedgerTransfersTable>;
+export type NewTransfer = Omit<Insertable<LedgerTransfersTable>, 'metadata' | 'status' | 'posted_at' | 'voided_at'> & {
+  status: 'pending' | 'posted';
+  metadata: TransferMetadata;
+};
+
+export async function insertTransfer(trx: Trx, values: NewTransfer): Promise<TransferRow> {
+  return trx
+    .insertInto('ledger_transfers')
+    .values({
+      ...values,
+      metadata: JSON.stringify(values.metadata),
+      posted_at: values.status === 'posted' ? sql<Date>`now()` : null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The money of a transfer moving, as SQL common table expressions: the debit account's balance
+ * goes down by the amount (and its reservation, when the transfer had reserved it), the credit
+ * account's goes up, and both entries are written with each account's balance after it. `transfer`
+ * names the CTE or table holding the transfer's id.
+ */
+function movement(amount: bigint, debit: bigint, credit: bigint, releasesReservation: boolean, transferId: RawBuilder<unknown>) {
+  const released = releasesReservation ? amount : 0n;
+  return sql`
+    d as (
+      update ledger_accounts set balance = balance - ${amount}::bigint, pending_debits = pending_debits - ${released}::bigint
+      where id = ${debit}::bigint returning balance
+    ),
+    c as (update ledger_accounts set balance = balance + ${amount}::bigint where id = ${credit}::bigint returning balance),
+    e as (
+      insert into ledger_entries (transfer_id, account_id, amount, balance_after)
+      select ${transferId}, ${debit}::bigint, ${-amount}::bigint, d.balance from d
+      union all
+      select ${transferId}, ${credit}::bigint, ${amount}::bigint, c.balance from c
+      returning id
+    )`;
+}
+
+/**
+ * Records a posted transfer and moves its money in ONE statement: the transfer row, both
+ * balances and both entries (each with its account's balance after it). The caller holds the
+ * locks of both accounts.
+ */
+export async function insertPostedTransfer(trx: Trx, values: Omit<NewTransfer, 'status'>): Promise<TransferRow> {
+  const result = await sql<TransferRow>`
+    with t as (
+      insert into ledger_transfers
+        (reference, debit_account_id, credit_account_id, amount, currency, kind, status, linked_id, provider, external_ref, metadata, posted_at)
+      values (
+        ${values.reference}, ${values.debit_account_id}, ${values.credit_account_id}, ${values.amount}, ${values.currency}, ${values.kind},
+        'posted', ${values.linked_id ?? null}, ${values.provider ?? null}, ${values.external_ref ?? null}, ${JSON.stringify(values.metadata)}, now()
+      )
+      returning *
+    ),
+    ${movement(values.amount, values.debit_account_id, values.credit_account_id, false, sql`(select id from t)`)}
+    select * from t`.execute(trx);
+  const row = result.rows[0];
+  if (!row) throw new Error('The posted transfer was not recorded');
+  return row;
+}
+
+/** Moves the money of a recorded (pending) transfer in one statement: both balances and both entries. */
+export async function postMovement(trx: Trx, row: Pick<TransferRow, 'id' | 'amount' | 'debit_account_id' | 'credit_account_id'>, releasesReservation: boolean): Promise<void> {
+  await sql`
+    with ${movement(row.amount, row.debit_account_id, row.credit_account_id, releasesReservation, sql`${row.id}::bigint`)}
+    select 1`.execute(trx);
+}
+
+export async function findByExternalRef(trx: Trx, provider: Provider, externalRef: string): Promise<TransferRow | undefined> {
+  return trx
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('external_ref', '=', externalRef)
+    .executeTakeFirst();
+}
+
+export async function lockTransfer(trx: Trx, id: bigint): Promise<TransferRow | undefined> {
+  return trx.selectFrom('ledger_transfers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function settleTransfer(trx: Trx, id: bigint, status: 'posted' | 'voided'): Promise<TransferRow> {
+  return trx
+    .updateTable('ledger_transfers')
+    .set(status === 'posted' ? { status, posted_at: sql<Date>`now()` } : { status, voided_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export type HistoryRow = TransferRow & { transaction_type: TransactionType };
+
+/**
+ * A customer account's transfers, newest first. The history type is decided here, once, so the
+ * filter and the rows agree: user-to-user transfers are WALLET TRANSACTION; otherwise money in
+ * is a DEPOSIT and money out a WITHDRAWAL (so a conversion is a WITHDRAWAL of the source
+ * currency and a DEPOSIT of the target one).
+ */
+export async function accountHistory(
+  db: Db | Trx,
+  accountId: bigint,
+  filter: { type?: TransactionType; offset: number; limit: number },
+): Promise<{ rows: HistoryRow[]; total: number }> {
+  const transactionType = sql<TransactionType>`case
+    when kind = 'wallet_transfer' then 'WALLET TRANSACTION'
+    when credit_account_id = ${accountId} then 'DEPOSIT'
+    else 'WITHDRAWAL' end`;
+  let base = db
+    .selectFrom('ledger_transfers')
+    .where((eb) => eb.or([eb('debit_account_id', '=', accountId), eb('credit_account_id', '=', accountId)]));
+  if (filter.type) base = base.where(transactionType, '=', filter.type);
+  const [rows, count] = await Promise.all([
+    base.selectAll().select(transactionType.as('transaction_type')).orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
+    base.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}

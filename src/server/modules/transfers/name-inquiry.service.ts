@@ -1,0 +1,49 @@
+/**
+ * NIP name enquiry: who holds an account number at a bank. Kudi's own virtual accounts resolve
+ * to their owners; accounts at other banks come from a seeded directory (data/name-directory.json),
+ * as there is no live NIP connection yet.
+ */
+import type { NameInquiry, Params } from '../../../shared/types';
+import { isNgnAccountNumber } from '../../../shared/validation';
+import directory from '../../data/name-directory.json';
+import type { Db } from '../../db/database';
+import { badRequest } from '../../lib/errors';
+import type { Trx } from '../ledger/accounts.repository';
+import { bankByNibssCode, isAccountNumberOf, isPartnerBank, type BankRecord } from './banks';
+import { virtualAccountName } from './customers.repository';
+
+interface DirectoryEntry {
+  bankCode: string;
+  accountNumber: string;
+  accountName: string;
+}
+
+const DIRECTORY: readonly DirectoryEntry[] = directory;
+
+export const UNKNOWN_BANK = 'Please choose a bank from the list';
+export const ACCOUNT_NUMBER_DIGITS = 'Account number must be 10 digits';
+const SENDER_ACCOUNT_DIGITS = 'Sender account number must be 10 digits';
+
+/** NIP response codes: '00' found; '07' invalid account; '25' unable to locate record. */
+const notFound = (code: '07' | '25', message: string): NameInquiry => ({ success: false, code, customer: null, message });
+
+/** The holder's name of an account at a bank, or undefined when the bank has no such account. */
+export async function accountHolderName(db: Db | Trx, bank: BankRecord, accountNumber: string): Promise<string | undefined> {
+  if (isPartnerBank(bank)) return virtualAccountName(db, accountNumber);
+  return DIRECTORY.find((entry) => entry.bankCode === bank.bankCode && entry.accountNumber === accountNumber)?.accountName;
+}
+
+/**
+ * GET /wallet/get_name_inquiry/…: malformed parameters are refused (400); an account the bank
+ * does not know answers 200 with a non-'00' code, which the app reads as "no name".
+ */
+export async function nameInquiry(db: Db, params: Params<'nameInquiry'>): Promise<NameInquiry> {
+  const bank = bankByNibssCode(params.nibssBankCode);
+  if (!bank) throw badRequest(UNKNOWN_BANK);
+  if (!isNgnAccountNumber(params.accountNumber)) throw badRequest(ACCOUNT_NUMBER_DIGITS);
+  if (!isNgnAccountNumber(params.senderAccountNumber)) throw badRequest(SENDER_ACCOUNT_DIGITS);
+  if (!isAccountNumberOf(bank, params.accountNumber)) return notFound('07', 'Invalid account number');
+  const name = await accountHolderName(db, bank, params.accountNumber);
+  if (!name) return notFound('25', 'Account not found');
+  return { success: true, code: '00', customer: { account: { name, number: params.accountNumber } } };
+}

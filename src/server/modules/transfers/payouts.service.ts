@@ -1,0 +1,175 @@
+/**
+ * Payouts to outside rails, two-phase: sending reserves the funds at once (a pending ledger
+ * transfer to payouts_clearing) and records the payout; the rail's signed webhook later posts it
+ * (the money leaves) or voids it (the money is back in the wallet).
+ */
+import type { Static } from '@sinclair/typebox';
+import { server, transfers } from '../../../shared/messages';
+import { minorToMajor } from '../../../shared/money';
+import type { CadWithdrawalReceipt, Currency, NgnWithdrawalReceipt, Req } from '../../../shared/types';
+import { isEmail, isNgnAccountNumber } from '../../../shared/validation';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { customerAccount, systemAccountId, type Trx } from '../ledger/accounts.repository';
+import type { TransferMetadata } from '../ledger/ledger.tables';
+import { postPending, transfer, voidPending, type TransferRow } from '../ledger/ledger.service';
+import { bankByCode, isAccountNumberOf, isPartnerBank, type BankRecord } from './banks';
+import { accountHolderName, ACCOUNT_NUMBER_DIGITS, UNKNOWN_BANK } from './name-inquiry.service';
+import type { PayoutOutcomeEvent } from './payout-webhook.schemas';
+import { insertPayout, lockPayout, recordOutcome } from './payouts.repository';
+import { activatedNairaWallet, amountMinor, withinNgnLimit } from './sender.service';
+import type { PayoutRail } from './transfers.tables';
+
+export const PAYOUT_SUBMITTED = 'Transfer submitted. It will complete shortly.';
+const ACCOUNT_NOT_FOUND = 'Account not found at this bank. Check the bank and account number.';
+const ACCOUNT_NAME_MISMATCH = 'The account name does not match this account. Please verify the account again.';
+const INVALID_ACCOUNT_NUMBER = 'Invalid account number for this bank';
+const UNKNOWN_PAYOUT = 'Unknown payout reference';
+const DEFAULT_FAILURE = 'Declined by the receiving bank';
+const BANK_TRANSFER = 'Bank transfer';
+const INTERAC_TRANSFER = 'Interac e-Transfer';
+
+export interface InteracOrder {
+  amount: bigint;
+  email: string;
+  name: string;
+  description: string;
+}
+
+export interface BankOrder {
+  amount: bigint;
+  bank: BankRecord;
+  accountNumber: string;
+  accountName: string;
+  description: string;
+}
+
+/** Names compared as a person would: case and spacing aside. */
+const normalName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** POST /wallet/cad-withdrawal: recipient name, a valid e-mail, amount, and the reference question and answer it carries. */
+export function interacOrder(body: Req<'cadWithdrawal'>): InteracOrder {
+  const amount = amountMinor(body.Amount);
+  const [name, email] = [body.CustomerName.trim(), body.CustomerEmail.trim()];
+  if (!name || !body.SecurityQuestion.trim() || !body.SecurityQuestionAnswer.trim()) throw badRequest(transfers.cadFieldsRequired);
+  if (!isEmail(email)) throw badRequest(server.invalidEmail);
+  return { amount, email, name, description: body.Description.trim() || INTERAC_TRANSFER };
+}
+
+/** POST /wallet/ngn-withdrawal: a bank of the list, an account number it could have issued, an amount within the NGN limit. */
+export function bankOrder(body: Req<'ngnWithdrawal'>, ngnMaxKobo: bigint): BankOrder {
+  const amount = withinNgnLimit(amountMinor(body.amount), ngnMaxKobo);
+  const bank = bankByCode(body.account_bank.trim());
+  if (!bank) throw badRequest(UNKNOWN_BANK);
+  const accountNumber = body.account_number.trim();
+  if (!isNgnAccountNumber(accountNumber)) throw badRequest(ACCOUNT_NUMBER_DIGITS);
+  if (!isAccountNumberOf(bank, accountNumber)) throw badRequest(INVALID_ACCOUNT_NUMBER);
+  return { amount, bank, accountNumber, accountName: body.account_name, description: body.description.trim() || BANK_TRANSFER };
+}
+
+interface Payout {
+  userId: string;
+  currency: Currency;
+  amount: bigint;
+  metadata: TransferMetadata;
+  rail: PayoutRail;
+  destination: string;
+  bankCode: string | null;
+}
+
+/** Reserves the funds (pending transfer to payouts_clearing) and records the payout for its rail. */
+async function reservePayout(trx: Trx, payout: Payout, settleMs: number): Promise<TransferRow> {
+  const wallet = await customerAccount(trx, payout.userId, payout.currency);
+  const row = await transfer(trx, {
+    debit: wallet.id,
+    credit: await systemAccountId(trx, 'payouts_clearing', payout.currency),
+    amount: payout.amount,
+    currency: payout.currency,
+    kind: 'withdrawal',
+    metadata: payout.metadata,
+    pending: true,
+  });
+  const { rail, destination, bankCode } = payout;
+  await insertPayout(trx, { transfer_id: row.id, reference: row.reference, rail, destination, bank_code: bankCode }, settleMs);
+  return row;
+}
+
+/** An Interac e-Transfer out of the CAD wallet. */
+export async function sendInterac(trx: Trx, userId: string, order: InteracOrder, settleMs: number): Promise<CadWithdrawalReceipt> {
+  const row = await reservePayout(
+    trx,
+    {
+      userId,
+      currency: 'CAD',
+      amount: order.amount,
+      metadata: { recipient_name: order.name, description: order.description },
+      rail: 'interac',
+      destination: order.email,
+      bankCode: null,
+    },
+    settleMs,
+  );
+  return {
+    amount: minorToMajor(row.amount),
+    recipient_name: order.name,
+    transaction_reference: row.reference,
+    created_at: row.created_at.toISOString(),
+    status: 'pending',
+  };
+}
+
+/** The verified holder of the destination account; never the sender's own virtual account. */
+async function verifiedHolder(trx: Trx, order: BankOrder, ownAccountNumber: string | null): Promise<string> {
+  if (isPartnerBank(order.bank) && order.accountNumber === ownAccountNumber) throw badRequest(server.selfTransfer);
+  const holder = await accountHolderName(trx, order.bank, order.accountNumber);
+  if (!holder) throw badRequest(ACCOUNT_NOT_FOUND);
+  if (normalName(holder) !== normalName(order.accountName)) throw badRequest(ACCOUNT_NAME_MISMATCH);
+  return holder;
+}
+
+/** A NIP transfer out of the (activated) naira wallet to a verified Nigerian bank account. */
+export async function sendToBank(trx: Trx, userId: string, order: BankOrder, settleMs: number): Promise<NgnWithdrawalReceipt> {
+  const wallet = await activatedNairaWallet(trx, userId);
+  const holder = await verifiedHolder(trx, order, wallet.account_number);
+  const { bank, accountNumber } = order;
+  const row = await reservePayout(
+    trx,
+    {
+      userId,
+      currency: 'NGN',
+      amount: order.amount,
+      metadata: { recipient_name: holder, bank_name: bank.bankName, account_number: accountNumber, description: order.description },
+      rail: 'nip',
+      destination: accountNumber,
+      bankCode: bank.bankCode,
+    },
+    settleMs,
+  );
+  return {
+    amount: minorToMajor(row.amount),
+    account_number: accountNumber,
+    account_name: holder,
+    bank_name: bank.bankName,
+    tx_ref: row.reference,
+    created_at: row.created_at.toISOString(),
+    status: 'pending',
+  };
+}
+
+export type SettlementResult = 'applied' | 'replayed';
+
+/**
+ * Applies a rail's outcome in one transaction: completed posts the pending transfer, failed voids
+ * it (the funds are available again). The same outcome again is a no-op; a contrary one is refused.
+ */
+export async function applyPayoutOutcome(trx: Trx, event: Static<typeof PayoutOutcomeEvent>): Promise<SettlementResult> {
+  const payout = await lockPayout(trx, event.reference);
+  if (!payout) throw notFound(UNKNOWN_PAYOUT);
+  if (payout.outcome) {
+    if (payout.outcome !== event.status) throw conflict(`This payout has already ${payout.outcome}`);
+    return 'replayed';
+  }
+  if (event.status === 'completed') await postPending(trx, payout.transfer_id);
+  else await voidPending(trx, payout.transfer_id);
+  await recordOutcome(trx, payout.transfer_id, event.status, event.status === 'failed' ? (event.reason ?? DEFAULT_FAILURE) : null);
+  return 'applied';
+}

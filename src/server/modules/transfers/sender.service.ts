@@ -1,0 +1,129 @@
+/**
+ * What every money movement asks of its sender (spec §6): e-mail, phone and identity verified,
+ * a transaction PIN set, a valid order, and (except bill payment, confirmed by a step-up grant)
+ * the right PIN, checked with the lockout of the accounts module.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { pin as pinMessages, server } from '../../../shared/messages';
+import { isFourDigitPin, validateAmount } from '../../../shared/validation';
+import type { Db } from '../../db/database';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors';
+import { signedIn } from '../../plugins/auth';
+import { checkPinOnLockedRow, verifyTransactionPin, type PinDeps } from '../auth/pin.service';
+import { CommitThenThrow, transactionCommitting } from '../auth/refusal';
+import { isFullyVerified } from '../auth/user.dto';
+import { findUserById } from '../auth/users.repository';
+import type { Trx } from '../ledger/accounts.repository';
+import { hasIdempotencyKey, withIdempotency } from '../ledger/idempotency';
+import { findNairaWallet, type NairaWalletRow } from '../ledger/wallets.repository';
+import { lockSender, type SenderRow } from './customers.repository';
+
+/** 403 unless the customer is fully verified and has set a transaction PIN. */
+export async function requireVerifiedSender(db: Db, userId: string): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user) throw unauthorized();
+  if (!isFullyVerified(user)) throw forbidden(server.verificationRequired);
+  if (!user.pin_hash) throw forbidden(server.pinNotSet);
+}
+
+/**
+ * The steps before a PIN-confirmed movement, in order: the sender may move money, the order is
+ * valid (so a malformed request never costs a PIN try), the PIN is right. Runs outside the money
+ * transaction, so a wrong PIN is counted even though the request fails.
+ */
+export async function authorizeMovement<T>(deps: PinDeps, userId: string, pin: string, validate: () => T): Promise<T> {
+  await requireVerifiedSender(deps.db, userId);
+  const order = validate();
+  await verifyTransactionPin(deps, userId, pin);
+  return order;
+}
+
+/**
+ * authorizeMovement inside the money transaction: the same checks in the same order, on the
+ * sender's row locked for the rest of the transaction. A wrong PIN is counted and committed (the
+ * transaction commits, then the request fails); a right PIN that reset the count leaves a
+ * savepoint the caller rolls back to if the movement then fails, so the reset sticks too.
+ */
+async function authorizeInTransaction<T>(
+  trx: Trx,
+  deps: PinDeps,
+  userId: string,
+  pin: string,
+  validate: () => T,
+  now = new Date(),
+): Promise<{ order: T; sender: SenderRow; pinWrote: boolean }> {
+  const sender = await lockSender(trx, userId);
+  if (!sender) throw unauthorized();
+  if (!isFullyVerified(sender)) throw forbidden(server.verificationRequired);
+  if (!sender.pin_hash) throw forbidden(server.pinNotSet);
+  const order = validate();
+  if (!isFourDigitPin(pin)) throw badRequest(pinMessages.invalidModal);
+  const outcome = await checkPinOnLockedRow(trx, deps.config.pinSecret, sender, pin, now);
+  if (outcome.refusal) throw outcome.wrote ? new CommitThenThrow(outcome.refusal) : outcome.refusal;
+  if (outcome.wrote) await sql`savepoint pin_checked`.execute(trx);
+  return { order, sender, pinWrote: outcome.wrote };
+}
+
+/**
+ * A PIN-confirmed money call (spec §6): the sender's checks, the order, the PIN with its lockout,
+ * then `move`, all in ONE database transaction. With an Idempotency-Key the checks run first
+ * (authorizeMovement), then `move` under the key (withIdempotency), so a replay is answered only
+ * to a caller whose PIN is right. `sender` is the locked sender row when the checks ran in the
+ * same transaction, null otherwise.
+ */
+export async function pinConfirmedMovement<O, T>(
+  deps: PinDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pin: string,
+  validate: () => O,
+  move: (trx: Trx, order: O, sender: SenderRow | null) => Promise<T>,
+): Promise<T> {
+  const { userId } = signedIn(request);
+  if (hasIdempotencyKey(request)) {
+    const order = await authorizeMovement(deps, userId, pin, validate);
+    return withIdempotency(request, reply, (trx) => move(trx, order, null));
+  }
+  return authorizedMovement(deps, userId, pin, validate, move);
+}
+
+/** pinConfirmedMovement without an Idempotency-Key: checks and movement in one transaction. */
+export async function authorizedMovement<O, T>(
+  deps: PinDeps,
+  userId: string,
+  pin: string,
+  validate: () => O,
+  move: (trx: Trx, order: O, sender: SenderRow) => Promise<T>,
+): Promise<T> {
+  return transactionCommitting(deps.db, async (trx) => {
+    const { order, sender, pinWrote } = await authorizeInTransaction(trx, deps, userId, pin, validate);
+    if (!pinWrote) return move(trx, order, sender);
+    try {
+      return await move(trx, order, sender);
+    } catch (err) {
+      await sql`rollback to savepoint pin_checked`.execute(trx);
+      throw new CommitThenThrow(err);
+    }
+  });
+}
+
+/** An amount in minor units: > 0, at most 2 decimals (the spec's messages otherwise). */
+export function amountMinor(input: number | string): bigint {
+  const amount = validateAmount(input);
+  if (!amount.ok) throw badRequest(amount.message);
+  return amount.minor;
+}
+
+/** The NGN maximum single amount (GET /wallet/limit/NGN) applies to every naira send. */
+export function withinNgnLimit(amount: bigint, maxKobo: bigint): bigint {
+  if (amount > maxKobo) throw badRequest(server.amountAboveLimit);
+  return amount;
+}
+
+/** Sending naira needs an activated naira wallet (spec §6); answers it. */
+export async function activatedNairaWallet(trx: Trx, userId: string): Promise<NairaWalletRow> {
+  const wallet = await findNairaWallet(trx, userId);
+  if (!wallet?.is_wallet_activated) throw forbidden(server.walletNotActivated);
+  return wallet;
+}

@@ -1,0 +1,30 @@
+/** Tables of the transfers module (migration 0004). */
+import type { Generated } from 'kysely';
+import type { DefaultedTimestamp } from '../../db/schema';
+
+/** The outside rails money is paid out through: Interac e-Transfer (CAD) and NIP (NGN). */
+export type PayoutRail = 'interac' | 'nip';
+export type PayoutOutcome = 'completed' | 'failed';
+
+/** A payout to an outside rail and the pending ledger transfer that reserves its funds. */
+export interface PayoutsTable {
+  transfer_id: bigint;
+  /** The ledger transfer's reference, given to the rail and echoed by its webhook. */
+  reference: string;
+  rail: PayoutRail;
+  /** Interac: the recipient's e-mail; NIP: the 10-digit account number. */
+  destination: string;
+  /** NIP only: the recipient bank's code. */
+  bank_code: string | null;
+  /** When the payout may next be claimed for settlement (pushed forward by each claim). */
+  settle_after: Date;
+  attempts: Generated<number>;
+  outcome: PayoutOutcome | null;
+  failure_reason: string | null;
+  created_at: DefaultedTimestamp;
+  settled_at: Date | null;
+}
+
+export interface TransfersTables {
+  payouts: PayoutsTable;
+}

@@ -1,0 +1,100 @@
+/**
+ * Money between two Kudi customers: one posted ledger transfer from the sender's wallet to the
+ * recipient's, in the same currency. Both see it as a WALLET TRANSACTION naming the other.
+ */
+import { server, transfers } from '../../../shared/messages';
+import { minorToMajor } from '../../../shared/money';
+import type { CadTransferReceipt, Currency, NgnTransferReceipt, Req, Res } from '../../../shared/types';
+import { isEmail } from '../../../shared/validation';
+import type { Db } from '../../db/database';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { Trx } from '../ledger/accounts.repository';
+import { transferLocked, type TransferRow } from '../ledger/ledger.service';
+import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
+import { activatedNairaWallet, amountMinor, withinNgnLimit } from './sender.service';
+
+const RECIPIENT_FOUND = 'User found';
+const DESCRIPTION = 'Wallet transfer';
+
+export interface UserTransferOrder {
+  currency: Currency;
+  amount: bigint;
+  recipientEmail: string;
+}
+
+export interface UserTransferResult {
+  row: TransferRow;
+  recipientName: string;
+}
+
+function recipientEmail(email: string): string {
+  const trimmed = email.trim();
+  if (!isEmail(trimmed)) throw badRequest(transfers.invalidRecipientEmail);
+  return trimmed;
+}
+
+/** POST /auth/check-email/{email}: the recipient's name when the transfer could go ahead; success false otherwise. */
+export async function checkRecipient(db: Db, senderId: string, email: string, currency: Currency): Promise<Res<'checkEmail'>> {
+  const recipient = await findRecipient(db, recipientEmail(email), currency);
+  if (!recipient) return { success: false, message: transfers.userDoesNotExist };
+  if (recipient.userId === senderId) return { success: false, message: server.selfTransfer };
+  return { success: true, message: RECIPIENT_FOUND, data: { name: recipient.name } };
+}
+
+/** Checks a transfer request; naira sends are capped by the NGN single-amount limit. */
+export function userTransferOrder(currency: Currency, body: Req<'cadWalletTransfer'>, ngnMaxKobo: bigint): UserTransferOrder {
+  const amount = amountMinor(body.amount);
+  return {
+    currency,
+    amount: currency === 'NGN' ? withinNgnLimit(amount, ngnMaxKobo) : amount,
+    recipientEmail: recipientEmail(body.recipient_email),
+  };
+}
+
+const partyName = (party: PartyAccount) => `${party.first_name} ${party.last_name}`;
+
+/**
+ * Moves the amount from the sender's wallet to the recipient's, in the caller's transaction: one
+ * statement finds the recipient and locks both accounts, one records the transfer with its
+ * entries and balances. `sender` (locked by the caller) answers the naira activation check.
+ */
+export async function sendToUser(trx: Trx, senderId: string, order: UserTransferOrder, sender: SenderRow | null = null): Promise<UserTransferResult> {
+  const parties = await lockTransferParties(trx, senderId, order.recipientEmail, order.currency);
+  const to = parties.find((party) => party.is_recipient);
+  if (!to) throw notFound(transfers.userDoesNotExist);
+  if (to.user_id === senderId) throw badRequest(server.selfTransfer);
+  if (order.currency === 'NGN') {
+    if (!sender) await activatedNairaWallet(trx, senderId);
+    else if (!sender.naira_activated) throw forbidden(server.walletNotActivated);
+  }
+  const from = parties.find((party) => party.user_id === senderId);
+  if (!from) throw new Error(`Customer ${senderId} has no ${order.currency} account`);
+  const recipientName = partyName(to);
+  const row = await transferLocked(
+    trx,
+    {
+      debit: from.id,
+      credit: to.id,
+      amount: order.amount,
+      currency: order.currency,
+      kind: 'wallet_transfer',
+      metadata: { sender_name: partyName(from), recipient_name: recipientName, description: DESCRIPTION },
+    },
+    new Map(parties.map((party) => [party.id, party])),
+  );
+  return { row, recipientName };
+}
+
+export const cadTransferReceipt = ({ row, recipientName }: UserTransferResult): CadTransferReceipt => ({
+  amount: minorToMajor(row.amount),
+  recipient_name: recipientName,
+  transaction_reference: row.reference,
+  created_at: row.created_at.toISOString(),
+});
+
+export const ngnTransferReceipt = ({ row, recipientName }: UserTransferResult): NgnTransferReceipt => ({
+  amount: minorToMajor(row.amount),
+  sent_to: recipientName,
+  tx_ref: row.reference,
+  created_at: row.created_at.toISOString(),
+});

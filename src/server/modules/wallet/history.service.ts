@@ -1,0 +1,62 @@
+import { HISTORY_FIRST_PAGE } from '../../../shared/limits';
+import { minorToMajor } from '../../../shared/money';
+import type { Currency, Pagination, Transaction, TransactionStatus, TransactionType } from '../../../shared/types';
+import type { Db } from '../../db/database';
+import { badRequest } from '../../lib/errors';
+import { customerAccount } from '../ledger/accounts.repository';
+import type { TransferStatus } from '../ledger/ledger.tables';
+import { accountHistory, type HistoryRow } from '../ledger/transfers.repository';
+
+/** The server's page size (spec §9 leaves it to the server). */
+const HISTORY_PAGE_SIZE = 10;
+
+const STATUS: Record<TransferStatus, TransactionStatus> = { posted: 'completed', pending: 'pending', voided: 'failed' };
+
+/**
+ * One history line from the customer's side of a transfer. The Details column shows the first
+ * of recipient_name, sent_to, recieved_from, so exactly one of them is set: money out names
+ * its recipient (sent_to for a user of the product), money in names its sender.
+ */
+function historyItem(row: HistoryRow, accountId: bigint): Transaction {
+  const incoming = row.credit_account_id === accountId;
+  const toUser = row.kind === 'wallet_transfer';
+  const { metadata } = row;
+  return {
+    id: row.reference,
+    transaction_date: row.created_at.toISOString(),
+    transaction_type: row.transaction_type,
+    amount: minorToMajor(row.amount),
+    currency: row.currency,
+    status: STATUS[row.status],
+    recipient_name: !incoming && !toUser ? (metadata.recipient_name ?? null) : null,
+    sent_to: !incoming && toUser ? (metadata.recipient_name ?? null) : null,
+    recieved_from: incoming ? (metadata.sender_name ?? null) : null,
+    description: metadata.description ?? null,
+    bank_name: metadata.bank_name ?? null,
+    account_number: metadata.account_number ?? null,
+  };
+}
+
+export function historyPage(page: string | undefined): number {
+  const value = page === undefined ? HISTORY_FIRST_PAGE : Number(page);
+  if (!Number.isSafeInteger(value) || value < HISTORY_FIRST_PAGE) throw badRequest('page must be 1 or more');
+  return value;
+}
+
+/** A page of the customer's own transactions in one currency, newest first. */
+export async function transactionHistory(
+  db: Db,
+  userId: string,
+  query: { currency: Currency; type?: TransactionType; page: number },
+): Promise<{ data: Transaction[]; pagination: Pagination }> {
+  const account = await customerAccount(db, userId, query.currency);
+  const { rows, total } = await accountHistory(db, account.id, {
+    type: query.type,
+    offset: (query.page - 1) * HISTORY_PAGE_SIZE,
+    limit: HISTORY_PAGE_SIZE,
+  });
+  return {
+    data: rows.map((row) => historyItem(row, account.id)),
+    pagination: { total, limit: HISTORY_PAGE_SIZE, page: query.page },
+  };
+}

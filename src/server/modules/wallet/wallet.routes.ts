@@ -1,0 +1,91 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints } from '../../../shared/endpoints';
+import { exchange, nairaWallet } from '../../../shared/messages';
+import { minorToMajor } from '../../../shared/money';
+import { schemas } from '../../../shared/schemas';
+import { signedIn } from '../../plugins/auth';
+import { simulatedPartnerBank } from '../../sim/partner-bank';
+import { quote } from '../fx/quotes';
+import { createRateSource } from '../fx/rate-source';
+import { withIdempotency } from '../ledger/idempotency';
+import { conversionOrder, convertCurrency } from './conversion.service';
+import { depositWebhookRoutes } from './deposit-webhooks.routes';
+import { historyPage, transactionHistory } from './history.service';
+import { activateNairaWallet, cadWalletView, nairaWalletView } from './wallets.service';
+
+/** The signed-in customer; every wallet query is scoped to them. */
+const customerId = (request: FastifyRequest): string => signedIn(request).userId;
+
+/** /wallet/*: balances, deposit details, naira activation, rates, limit, conversion, history; and the deposit webhooks. */
+export async function walletRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const rates = createRateSource(app.config);
+  // There is no live partner bank yet: virtual accounts come from the simulator.
+  const partnerBank = simulatedPartnerBank;
+  const guarded = { onRequest: app.authenticate };
+  const docs = { tags: ['wallet'], security: [{ bearer: [] }] };
+
+  api.get(endpoints.cadWallet.path, { ...guarded, schema: { ...docs, ...schemas.cadWallet } }, async (request) => ({
+    success: true as const,
+    data: await cadWalletView(app.db, customerId(request)),
+  }));
+
+  api.get(endpoints.nairaWallet.path, { ...guarded, schema: { ...docs, ...schemas.nairaWallet } }, async (request) => ({
+    success: true as const,
+    data: await nairaWalletView(app.db, customerId(request)),
+  }));
+
+  api.post(
+    endpoints.activateNairaWallet.path,
+    { ...guarded, schema: { ...docs, ...schemas.activateNairaWallet } },
+    async (request) => {
+      const deps = { partnerBank, secret: app.config.otpSecret };
+      await app.db.transaction().execute((trx) => activateNairaWallet(trx, deps, customerId(request), request.body));
+      // The spec's client reads success as the string 'true' here (§7).
+      return { success: 'true' as const, message: nairaWallet.activated };
+    },
+  );
+
+  api.get(endpoints.getRates.path, { ...guarded, schema: { ...docs, ...schemas.getRates } }, async (request) => {
+    const { from_currency, to_currency, actual_rate } = await quote(
+      rates,
+      app.config.fxSpreadBps,
+      request.query.from_currency,
+      request.query.to_currency,
+    );
+    return { success: true as const, data: { from_currency, to_currency, actual_rate } };
+  });
+
+  api.get(endpoints.ngnLimit.path, { ...guarded, schema: { ...docs, ...schemas.ngnLimit } }, async () => ({
+    success: true as const,
+    data: minorToMajor(app.config.ngnMaxSingleKobo),
+  }));
+
+  api.post(
+    endpoints.currencyConversion.path,
+    { ...guarded, schema: { ...docs, ...schemas.currencyConversion } },
+    async (request, reply) => {
+      const userId = customerId(request);
+      const order = conversionOrder(request.body);
+      const rate = await quote(rates, app.config.fxSpreadBps, order.from, order.to);
+      return withIdempotency(request, reply, async (trx) => ({
+        success: true as const,
+        message: exchange.successServer,
+        data: await convertCurrency(trx, userId, order, rate),
+      }));
+    },
+  );
+
+  api.get(endpoints.transactions.path, { ...guarded, schema: { ...docs, ...schemas.transactions } }, async (request) => {
+    const { currency, transaction_type, page } = request.query;
+    const history = await transactionHistory(app.db, customerId(request), {
+      currency,
+      type: transaction_type,
+      page: historyPage(page),
+    });
+    return { success: true as const, ...history };
+  });
+
+  await app.register(depositWebhookRoutes);
+}

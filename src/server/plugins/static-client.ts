@@ -1,0 +1,39 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { API_PREFIX } from '../../shared/product';
+
+/**
+ * Serves the built client from the same origin. Unknown non-API GET paths return the app
+ * (history fallback); unknown API paths answer 404 in the API's error shape.
+ */
+export async function registerStaticClient(app: FastifyInstance, publicDir: string): Promise<void> {
+  const built = existsSync(path.join(publicDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: publicDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br/.gz copies of text assets (webpack.config.js).
+      preCompressed: true,
+      // @fastify/static 10 passes the Fastify reply here.
+      setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`);
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    }
+    if (!built) {
+      return reply.status(404).type('text/plain').send('The app is not built. Run `npm run build` (npm start does it).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

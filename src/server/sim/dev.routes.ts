@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { depositRoutes } from './deposits.routes';
+import { identitySimRoutes } from './identity.routes';
+import { outboxRoutes } from './outbox.routes';
+
+/** /dev/* routes of the simulated world; registered only while simulators are on. */
+export async function devRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(outboxRoutes);
+  await app.register(depositRoutes);
+  await app.register(identitySimRoutes);
+}

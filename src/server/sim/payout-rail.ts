@@ -1,0 +1,128 @@
+/**
+ * The simulated payout rails (Interac e-Transfer and NIP). A job claims the payouts that are due
+ * (rows, not process memory: any process may run it, and payouts pending at a restart are settled
+ * after it), decides each outcome and reports it through the signed payout webhook, as a real rail
+ * would. Most payouts complete; these fail, so the refund path can be seen:
+ * - Interac: the recipient e-mail's local part ends in 'fail' (jane.fail@example.com);
+ * - NIP: the account number ends in '0000'.
+ * A payout to a Kudi virtual account (the simulated partner bank) credits that wallet through the
+ * bank-credit webhook, and fails when no activated wallet has that number.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { API_PREFIX } from '../../shared/product';
+import { SIGNATURE_HEADER, signWebhook } from '../lib/webhook-signature';
+import { PAYOUT_WEBHOOK_PATH } from '../modules/transfers/payout-webhook.schemas';
+import { claimDuePayouts, type PayoutRow } from '../modules/transfers/payouts.repository';
+import { WEBHOOK_PATHS } from '../modules/wallet/deposit-webhooks.schemas';
+import { SIM_PARTNER_BANK } from './partner-bank';
+
+const POLL_INTERVAL_MS = 300;
+/** A claimed payout whose settlement did not finish comes due again after this long. */
+const LEASE_MS = 30_000;
+const BATCH = 25;
+/** NIP narrations are short. */
+const NARRATION_MAX = 100;
+
+const FAILING_INTERAC_EMAIL = /fail@[^@]+$/i;
+const FAILING_ACCOUNT_NUMBER = /0000$/;
+
+type Outcome = { status: 'completed' } | { status: 'failed'; reason: string };
+const completed: Outcome = { status: 'completed' };
+const failed = (reason: string): Outcome => ({ status: 'failed', reason });
+
+/** Posts a signed JSON webhook to this app, as the outside world would. */
+function deliver(app: FastifyInstance, path: string, payload: object): Promise<LightMyRequestResponse> {
+  const body = JSON.stringify(payload);
+  return app.inject({
+    method: 'POST',
+    url: `${API_PREFIX}${path}`,
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(app.config.webhookSecret, body) },
+    payload: body,
+  });
+}
+
+/** The amount, sender and narration of a payout, as the NIP credit to the recipient carries them. */
+async function nipCreditOf(app: FastifyInstance, payout: PayoutRow) {
+  const row = await app.db
+    .selectFrom('ledger_transfers as t')
+    .innerJoin('ledger_accounts as a', 'a.id', 't.debit_account_id')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .innerJoin('naira_wallets as w', 'w.user_id', 'a.user_id')
+    .select(['t.amount', 't.metadata', 'u.first_name', 'u.last_name', 'w.account_number'])
+    .where('t.id', '=', payout.transfer_id)
+    .executeTakeFirstOrThrow();
+  if (!row.account_number) throw new Error(`The sender of payout ${payout.reference} has no virtual account`);
+  return {
+    reference: `${payout.reference}-NIP`,
+    account_number: payout.destination,
+    amount_minor: row.amount.toString(),
+    sender_name: `${row.first_name} ${row.last_name}`,
+    sender_bank: SIM_PARTNER_BANK.name,
+    sender_account_number: row.account_number,
+    narration: row.metadata.description?.slice(0, NARRATION_MAX),
+  };
+}
+
+/** The partner bank credits the Kudi wallet with that virtual account (replays are no-ops). */
+async function creditVirtualAccount(app: FastifyInstance, payout: PayoutRow): Promise<Outcome> {
+  const response = await deliver(app, WEBHOOK_PATHS.bank, await nipCreditOf(app, payout));
+  if (response.statusCode === 200) return completed;
+  if (response.statusCode === 404) return failed('Account not found');
+  throw new Error(`bank credit webhook answered ${response.statusCode}: ${response.body}`);
+}
+
+async function outcomeOf(app: FastifyInstance, payout: PayoutRow): Promise<Outcome> {
+  if (payout.rail === 'interac') {
+    return FAILING_INTERAC_EMAIL.test(payout.destination) ? failed("The recipient's bank declined the e-Transfer") : completed;
+  }
+  if (FAILING_ACCOUNT_NUMBER.test(payout.destination)) return failed('The beneficiary bank declined the transfer');
+  return payout.bank_code === SIM_PARTNER_BANK.code ? creditVirtualAccount(app, payout) : completed;
+}
+
+async function settle(app: FastifyInstance, payout: PayoutRow): Promise<void> {
+  const response = await deliver(app, PAYOUT_WEBHOOK_PATH, { reference: payout.reference, ...(await outcomeOf(app, payout)) });
+  if (response.statusCode !== 200) throw new Error(`payout webhook answered ${response.statusCode}: ${response.body}`);
+}
+
+/**
+ * One settlement pass: settles every payout that is due, a batch at a time; answers how many
+ * settled. A payout whose settlement fails is logged and retried once its claim lapses.
+ */
+export async function settleDuePayouts(app: FastifyInstance): Promise<number> {
+  let settled = 0;
+  for (;;) {
+    const due = await claimDuePayouts(app.db, BATCH, LEASE_MS);
+    for (const payout of due) {
+      try {
+        await settle(app, payout);
+        settled += 1;
+      } catch (err) {
+        app.log.warn({ err, reference: payout.reference }, 'payout settlement failed; it will be retried');
+      }
+    }
+    if (due.length < BATCH) return settled;
+  }
+}
+
+/** Runs settlement passes every few hundred milliseconds, one at a time, without keeping the process alive. */
+export function payoutRailJob(app: FastifyInstance, intervalMs = POLL_INTERVAL_MS) {
+  let timer: NodeJS.Timeout | null = null;
+  let pass: Promise<void> | null = null;
+  const tick = () => {
+    pass ??= settleDuePayouts(app)
+      .then(() => undefined, (err: unknown) => app.log.error({ err }, 'payout settlement pass failed'))
+      .finally(() => {
+        pass = null;
+      });
+  };
+  return {
+    start(): void {
+      timer ??= setInterval(tick, intervalMs).unref();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await pass;
+    },
+  };
+}
