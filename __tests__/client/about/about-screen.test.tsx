@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import AboutScreen from '../../../src/client/features/about/about-screen';
+import { endpoints } from '../../../src/shared/endpoints';
+import { renderWithProviders } from '../../support/render';
+import { apiPath, authed, server, setupFakeBackend, signIn } from '../../support/server-mock';
+import { bodies } from '../verification/fixtures';
+
+setupFakeBackend();
+
+function setup(answer: () => Response = () => HttpResponse.json({ success: true, message: 'Message sent successfully!' })) {
+  const sent = bodies();
+  server.use(http.post(apiPath(endpoints.contactUs.path), authed(async ({ request }) => {
+    await sent.record(request);
+    await delay(30);
+    return answer();
+  })));
+  signIn();
+  return { sent, ...renderWithProviders(<AboutScreen />, { route: '/about' }) };
+}
+
+async function openHelpCenter(ui: ReturnType<typeof setup>) {
+  const toggle = screen.getByRole('button', { name: 'Help Center' });
+  expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.queryByRole('button', { name: 'FAQ' })).not.toBeInTheDocument();
+  await ui.user.click(toggle);
+  expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}
+
+describe('about screen', () => {
+  test('shows the cards and links: social (new tab, noopener), privacy policy, e-mail', async () => {
+    const ui = setup();
+    for (const title of ['Terms and Conditions', 'Follow Us', 'Privacy Policy']) {
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    }
+    const social = within(screen.getByRole('heading', { name: 'Follow Us' }).closest('section')!).getByRole('link');
+    expect(social).toHaveAttribute('target', '_blank');
+    expect(social.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByRole('link', { name: 'Read the Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+
+    await openHelpCenter(ui);
+    expect(screen.getByRole('link', { name: 'Email Us' })).toHaveAttribute('href', 'mailto:support@kudi.example');
+  });
+
+  test('FAQ: one answer open at a time', async () => {
+    const ui = setup();
+    await openHelpCenter(ui);
+    await ui.user.click(screen.getByRole('button', { name: 'FAQ' }));
+    const faq = within(screen.getByRole('dialog', { name: 'Frequently Asked Questions' }));
+    const questions = faq.getAllByRole('button', { expanded: false });
+    expect(questions).toHaveLength(6);
+    expect(faq.getByText('Most payments are instant.')).not.toBeVisible();
+
+    await ui.user.click(faq.getByRole('button', { name: 'How long does a payment take?' }));
+    expect(faq.getByText('Most payments are instant.')).toBeVisible();
+
+    await ui.user.click(faq.getByRole('button', { name: 'Which currencies are supported?' }));
+    expect(faq.getByText('Canadian dollars (CAD) and Nigerian naira (NGN).')).toBeVisible();
+    expect(faq.getByText('Most payments are instant.')).not.toBeVisible();
+    expect(faq.getAllByRole('button', { expanded: true })).toHaveLength(1);
+
+    await ui.user.click(faq.getByRole('button', { name: 'Which currencies are supported?' }));
+    expect(faq.queryAllByRole('button', { expanded: true })).toHaveLength(0);
+  });
+
+  test('contact form: the payload joins the names and the message; busy while sending', async () => {
+    const ui = setup();
+    await openHelpCenter(ui);
+    await ui.user.click(screen.getByRole('button', { name: 'Contact Customer Support' }));
+    const form = within(screen.getByRole('dialog', { name: 'Contact Customer Support' }));
+    expect(form.getByLabelText('Email')).toHaveAttribute('type', 'email');
+    expect(form.getByLabelText('Phone')).toHaveAttribute('type', 'tel');
+    for (const label of ['First name', 'Last name', 'Email', 'Phone', 'Message']) expect(form.getByLabelText(label)).toBeRequired();
+
+    await ui.user.type(form.getByLabelText('First name'), 'Ada');
+    await ui.user.type(form.getByLabelText('Last name'), 'Obi');
+    await ui.user.type(form.getByLabelText('Email'), 'ada@example.com');
+    await ui.user.type(form.getByLabelText('Phone'), '+2348012345678');
+    await ui.user.type(form.getByLabelText('Message'), 'My transfer is late.');
+    await ui.user.click(form.getByRole('button', { name: 'Send Message' }));
+
+    expect(await form.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(await screen.findByText('Message sent successfully!')).toBeInTheDocument();
+    expect(ui.sent.seen).toEqual([{
+      email: 'ada@example.com',
+      phone_number: '+2348012345678',
+      complaint_category: 'Help',
+      complaint: 'Ada Obi\n\nMy transfer is late.',
+    }]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('a failed send shows the default message and keeps the form', async () => {
+    const ui = setup(() => HttpResponse.error());
+    await openHelpCenter(ui);
+    await ui.user.click(screen.getByRole('button', { name: 'Contact Customer Support' }));
+    const form = within(screen.getByRole('dialog', { name: 'Contact Customer Support' }));
+    for (const [label, value] of [['First name', 'Ada'], ['Last name', 'Obi'], ['Email', 'ada@example.com'], ['Phone', '+15550100'], ['Message', 'Hello']]) {
+      await ui.user.type(form.getByLabelText(label), value);
+    }
+    await ui.user.click(form.getByRole('button', { name: 'Send Message' }));
+
+    expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
+    expect(form.getByLabelText('Message')).toHaveValue('Hello');
+  });
+});

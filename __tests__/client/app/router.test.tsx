@@ -1,0 +1,67 @@
+import { screen } from '@testing-library/react';
+import { paths } from '../../../src/client/app/paths';
+import { nowS, setupFakeBackend, signIn } from '../../support/server-mock';
+import { renderRoute } from '../../support/render';
+
+setupFakeBackend();
+
+const GUARDED = [
+  paths.dashboard, paths.verification, paths.addMoney, paths.transfer, paths.transferCad, paths.transferNaira,
+  paths.transferUser, paths.exchange, paths.history, paths.profile, paths.billPayment, paths.about,
+];
+
+describe('route guard', () => {
+  test.each(GUARDED)('without a session %s lands on the sign-in screen and remembers the origin', async (path) => {
+    const { router } = renderRoute(`${path}?tab=1`);
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.state).toMatchObject({ from: { pathname: path, search: '?tab=1' } });
+  });
+
+  test('a session whose token has expired is removed, then the user lands on /', async () => {
+    signIn({ exp: nowS() - 1 });
+    const { router, store } = renderRoute(paths.history);
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(store.getState().session.token).toBeNull();
+  });
+
+  test('a token without an expiry counts as expired', async () => {
+    signIn({ exp: null });
+    renderRoute(paths.dashboard);
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  test('a valid session shows the guarded screen', async () => {
+    signIn();
+    renderRoute(paths.dashboard);
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+  });
+
+  test('the send-to-user route carries the product name', async () => {
+    signIn();
+    const { router } = renderRoute('/transfer-kudi');
+    expect(await screen.findByRole('heading', { name: 'Send to a Kudi user' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/transfer-kudi');
+  });
+
+  test.each([paths.identityVerification, paths.privacyPolicy, paths.login])('%s is open without a session', async (path) => {
+    const { router } = renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  test('/login shows the sign-in screen', async () => {
+    renderRoute(paths.login);
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  test('any other path redirects to /', async () => {
+    signIn();
+    const { router } = renderRoute('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

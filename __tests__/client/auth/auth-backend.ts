@@ -1,0 +1,53 @@
+// Fake auth endpoints for the auth-screen tests: each records the bodies it receives.
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { buildPath, endpoints } from '../../../src/shared/endpoints';
+import { apiPath, backend, server, TEST_EMAIL, verifiedUser } from '../../support/server-mock';
+
+export const COUNTRIES = [
+  { value: 'CA', label: 'Canada', dialCode: '+1' },
+  { value: 'NG', label: 'Nigeria', dialCode: '+234' },
+  { value: 'GH', label: 'Ghana', dialCode: '+233' },
+];
+
+const ok = (message: string) => HttpResponse.json({ success: true, message });
+export const refuse = (message: string, status = 400) => HttpResponse.json({ success: false, message }, { status });
+
+type Answer = () => Response;
+
+/** Registers a POST handler for `path` that records each JSON body and answers with `answer`. */
+export function onPost(path: string, answer: Answer): JsonBodyType[] {
+  const bodies: JsonBodyType[] = [];
+  server.use(
+    http.post(apiPath(path), async ({ request }) => {
+      const text = await request.text();
+      bodies.push(text ? (JSON.parse(text) as JsonBodyType) : null);
+      return answer();
+    }),
+  );
+  return bodies;
+}
+
+export const serveCountries = () =>
+  server.use(http.get(apiPath(endpoints.countries.path), () => HttpResponse.json({ success: true, data: COUNTRIES })));
+
+/** POST /auth/login answering a login for TEST_EMAIL with a token the backend accepts (and a verified user behind it). */
+export function acceptLogin(): JsonBodyType[] {
+  return onPost(endpoints.login.path, () => {
+    backend.users.set(TEST_EMAIL, verifiedUser());
+    const access_token = backend.issueToken();
+    return HttpResponse.json({
+      success: true,
+      message: 'Login successful',
+      data: { ...verifiedUser(), access_token, token_type: 'Bearer', expires_in: 900 },
+    });
+  });
+}
+
+export const answers = {
+  signUpOk: () => ok('Registration successful'),
+  verified: () => ok('Email verified successfully!'),
+  otpSent: () => ok('OTP sent'),
+};
+
+export const emailPath = (name: 'verifyEmail' | 'resendOtp' | 'verifyOtp' | 'resetPassword', email = TEST_EMAIL) =>
+  buildPath(name, { email });

@@ -1,0 +1,179 @@
+import { act, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { dialogIds } from '../../../src/client/app/dialog-ids';
+import { makeStore, type AppStore } from '../../../src/client/app/store';
+import DashboardScreen from '../../../src/client/features/dashboard/dashboard-screen';
+import type { User } from '../../../src/shared/types';
+import { renderWithProviders } from '../../support/render';
+import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
+import { fakeWallets, LocationProbe, serveWallets, withUser, type FakeWallets } from '../../support/wallet-backend';
+
+setupFakeBackend();
+
+interface Options {
+  user?: Partial<User>;
+  wallets?: FakeWallets;
+  store?: AppStore;
+  /** Handlers that take precedence over the fake wallet backend. */
+  handlers?: Parameters<typeof server.use>;
+}
+
+function renderDashboard({ user, wallets = fakeWallets(), store, handlers = [] }: Options = {}) {
+  if (!store) signIn();
+  serveWallets(wallets);
+  server.use(...handlers);
+  return renderWithProviders(
+    <Routes>
+      <Route path="/dashboard" element={<DashboardScreen />} />
+      <Route path="*" element={<LocationProbe />} />
+    </Routes>,
+    { route: '/dashboard', ...(store ? { store } : { preloadedState: withUser(user) }) },
+  );
+}
+
+const balanceCard = (currency: string) => screen.getByRole('region', { name: `${currency} Balance` });
+
+describe('dashboard', () => {
+  test('greets, says it is loading, then shows both balances with symbol, commas and 2 decimals', async () => {
+    renderDashboard();
+
+    expect(screen.getByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+    expect(screen.getByText('Your financial journey starts here')).toBeInTheDocument();
+    expect(screen.getByText('Loading your dashboard...')).toBeInTheDocument();
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    expect(within(balanceCard('NGN')).getByText('₦250,000.00')).toBeInTheDocument();
+    expect(screen.queryByText('Loading your dashboard...')).not.toBeInTheDocument();
+  });
+
+  test('sends the device time zone once per session, however often the dashboard opens', async () => {
+    const bodies: unknown[] = [];
+    signIn();
+    const store = makeStore(withUser());
+    const capture = http.post(apiPath('/auth/update-timezone'), async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ success: true, message: 'Time zone updated' });
+    });
+    const first = renderDashboard({ store, handlers: [capture] });
+    await screen.findByText('$1,234.50');
+    // Away from the dashboard for a while (longer than RTK Query keeps unused data by default).
+    jest.useFakeTimers();
+    first.unmount();
+    act(() => jest.advanceTimersByTime(10 * 60_000));
+    jest.useRealTimers();
+    renderDashboard({ store });
+    await screen.findByText('$1,234.50');
+
+    expect(backend.seen('/auth/update-timezone')).toHaveLength(1);
+    expect(bodies).toEqual([{ timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
+  });
+
+  test('hiding a balance shows dots, is remembered in localStorage and kept in the store', async () => {
+    const { user, store } = renderDashboard();
+    await screen.findByText('$1,234.50');
+
+    await user.click(screen.getByRole('button', { name: 'Hide CAD balance' }));
+
+    expect(screen.queryByText('$1,234.50')).not.toBeInTheDocument();
+    expect(within(balanceCard('CAD')).getByText('••••••')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show CAD balance' })).toBeInTheDocument();
+    expect(screen.getByText('₦250,000.00')).toBeInTheDocument();
+    expect(localStorage.getItem('showCADBalance')).toBe('false');
+    expect(store.getState().dashboard.showBalance).toEqual({ CAD: false, NGN: true });
+
+    await user.click(screen.getByRole('button', { name: 'Show CAD balance' }));
+    expect(screen.getByText('$1,234.50')).toBeInTheDocument();
+    expect(localStorage.getItem('showCADBalance')).toBe('true');
+  });
+
+  test('the hidden choice survives a reload (per currency)', async () => {
+    localStorage.setItem('showNairaBalance', 'false');
+    renderDashboard();
+
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    expect(screen.queryByText('₦250,000.00')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show NGN balance' })).toBeInTheDocument();
+  });
+
+  test('the rate tiles show 1 CAD in NGN and 1 NGN in CAD from the two quotes', async () => {
+    renderDashboard();
+    const rates = await screen.findByRole('region', { name: 'Exchange Rates' });
+
+    expect(await within(rates).findByText('₦1,039.50')).toBeInTheDocument();
+    // 1 / 1060.50 = 0.000942951…
+    expect(within(rates).getByText('$0.000943')).toBeInTheDocument();
+    expect(backend.seen('/wallet/get-rates')).toHaveLength(2);
+  });
+
+  test('load failures say so', async () => {
+    renderDashboard({
+      handlers: [
+        http.get(apiPath('/wallet/get-rates'), () => HttpResponse.error()),
+        http.get(apiPath('/wallet/cad-wallet'), () => HttpResponse.error()),
+      ],
+    });
+
+    expect(await screen.findByText('Failed to load wallet data')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load exchange rates')).toBeInTheDocument();
+  });
+});
+
+describe('quick action tiles', () => {
+  test.each([
+    ['Wallet Details', '/add-money'],
+    ['Send to a Kudi user', '/transfer-kudi'],
+    ['Exchange', '/exchange'],
+    ['History', '/history'],
+    ['School', '/bill-payment?category=school'],
+    ['Pay Bills', '/bill-payment?category=bills'],
+  ])('a verified user with a PIN: %s goes to %s', async (tile, path) => {
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: tile }));
+    expect(screen.getByTestId('location')).toHaveTextContent(path);
+  });
+
+  test.each([
+    ['Send CAD', '/transfer-cad'],
+    ['Send NGN', '/transfer-naira'],
+  ])('Send Money opens Select Currency; %s goes to %s', async (choice, path) => {
+    const { user, store } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: 'Send Money' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Select Currency' });
+    expect(within(dialog).getByRole('heading', { name: 'Canadian Dollar' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Nigerian Naira' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: choice }));
+
+    expect(screen.getByTestId('location')).toHaveTextContent(path);
+    expect(store.getState().ui.dialogs).toEqual({});
+  });
+
+  test('Send NGN with a naira wallet that is not activated asks to activate it, then leads to its NGN tab', async () => {
+    const { user, store } = renderDashboard({ wallets: fakeWallets({ ngn: { is_wallet_activated: false } }) });
+    await user.click(await screen.findByRole('button', { name: 'Send Money' }));
+    await user.click(screen.getByRole('button', { name: 'Send NGN' }));
+
+    const prompt = screen.getByRole('dialog', { name: 'Please activate your wallet' });
+    expect(store.getState().ui.dialogs).toEqual({ [dialogIds.activateWallet]: true });
+    await user.click(within(prompt).getByRole('button', { name: 'Activate Wallet' }));
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/add-money');
+    expect(store.getState().ui.tabs['add-money']).toBe('NGN');
+  });
+
+  test('without a transaction PIN a tile opens the set-PIN dialog instead', async () => {
+    const { user, store } = renderDashboard({ user: { is_set_transaction_pin: false } });
+    await user.click(await screen.findByRole('button', { name: 'Exchange' }));
+
+    expect(store.getState().ui.dialogs).toEqual({ [dialogIds.setPin]: true });
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  test('not fully verified (with a first name) a tile opens the verification reminder first', async () => {
+    const { user, store } = renderDashboard({ user: { is_identity_verified: false, is_set_transaction_pin: false } });
+    await user.click(await screen.findByRole('button', { name: 'Send Money' }));
+
+    expect(store.getState().ui.dialogs).toEqual({ [dialogIds.verificationReminder]: true });
+    expect(screen.queryByRole('dialog', { name: 'Select Currency' })).not.toBeInTheDocument();
+  });
+});

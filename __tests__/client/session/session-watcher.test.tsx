@@ -1,0 +1,106 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
+import { buildPath } from '../../../src/shared/endpoints';
+import { INACTIVITY_TIMEOUT_MS, TOKEN_CHECK_INTERVAL_MS } from '../../../src/shared/limits';
+import { renderWithProviders } from '../../support/render';
+import { apiPath, backend, nowS, server, setupFakeBackend, signIn, TEST_EMAIL } from '../../support/server-mock';
+
+setupFakeBackend();
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+const MINUTE = 60_000;
+const refreshPath = buildPath('refreshToken', { email: TEST_EMAIL });
+
+function renderSignedIn(options: Parameters<typeof signIn>[0] = {}) {
+  const { token } = signIn(options);
+  const view = renderWithProviders(
+    <Routes>
+      <Route path="/" element={<h1>Home</h1>} />
+      <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+    </Routes>,
+    { route: '/dashboard' },
+  );
+  return { ...view, token };
+}
+
+const advance = (ms: number) => act(async () => {
+  await jest.advanceTimersByTimeAsync(ms);
+});
+
+describe('inactivity', () => {
+  test('10 minutes without activity end the session with the expiry message', async () => {
+    const { store } = renderSignedIn();
+
+    await advance(INACTIVITY_TIMEOUT_MS - 1000);
+    expect(store.getState().session.token).not.toBeNull();
+    await advance(1000);
+
+    expect(await screen.findByText('Session expired. Please log in again.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(store.getState().session.token).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  test.each<[string, () => void]>([
+    ['mouse move', () => fireEvent.mouseMove(document.body)],
+    ['key press', () => fireEvent.keyDown(document.body, { key: 'a' })],
+    ['click', () => fireEvent.click(document.body)],
+    ['scroll', () => fireEvent.scroll(window)],
+  ])('a %s restarts the 10 minutes', async (_name, fire) => {
+    const { store } = renderSignedIn();
+
+    await advance(9 * MINUTE);
+    fire();
+    await advance(9 * MINUTE);
+    expect(store.getState().session.token).not.toBeNull();
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+
+    await advance(MINUTE);
+    expect(store.getState().session.token).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  test('nothing runs without a session', async () => {
+    renderWithProviders(<h1>Home</h1>);
+    await advance(INACTIVITY_TIMEOUT_MS * 2);
+    expect(screen.queryByText('Session expired. Please log in again.')).not.toBeInTheDocument();
+  });
+});
+
+describe('the 60-second token check', () => {
+  test('a token with fewer than 60 s left at a check is refreshed', async () => {
+    const { store, token } = renderSignedIn({ exp: nowS() + 100 });
+
+    await advance(TOKEN_CHECK_INTERVAL_MS - 1000);
+    expect(backend.seen(refreshPath)).toHaveLength(0);
+    await advance(1000);
+
+    expect(backend.seen(refreshPath).map((request) => request.authorization)).toEqual([`Bearer ${token}`]);
+    const fresh = store.getState().session.token;
+    expect(fresh).not.toBe(token);
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ access_token: fresh, token: fresh });
+  });
+
+  test('a token with more than 60 s left is left alone', async () => {
+    const { store, token } = renderSignedIn({ exp: nowS() + 200 });
+
+    await advance(TOKEN_CHECK_INTERVAL_MS);
+
+    expect(backend.seen(refreshPath)).toHaveLength(0);
+    expect(store.getState().session.token).toBe(token);
+  });
+
+  test('an expired token is refreshed at the next check, and a failed refresh ends the session', async () => {
+    server.use(http.get(apiPath(refreshPath), () => HttpResponse.json({ success: false, message: 'Session expired' }, { status: 401 })));
+    const { store } = renderSignedIn({ exp: nowS() + 30 });
+
+    await advance(TOKEN_CHECK_INTERVAL_MS);
+
+    expect(backend.seen(refreshPath)).toHaveLength(1);
+    expect(await screen.findByText('Session expired. Please log in again.')).toBeInTheDocument();
+    expect(store.getState().session.token).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+});

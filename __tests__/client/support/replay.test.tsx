@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { userApi } from '../../../src/client/api/user-api';
+import { makeStore } from '../../../src/client/app/store';
+import ExchangeScreen from '../../../src/client/features/exchange/exchange-screen';
+import { buildDiagnostics, type Diagnostics } from '../../../src/client/features/support/diagnostics';
+import { renderRoute, renderWithProviders } from '../../support/render';
+import { apiPath, server, setupFakeBackend, signIn } from '../../support/server-mock';
+import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
+
+setupFakeBackend();
+
+const serveSupportConfig = (supportTools: boolean) =>
+  server.use(http.get(apiPath('/support/config'), () => HttpResponse.json({ success: true, data: { supportTools } })));
+
+/** A customer on /exchange typed more than their CAD balance, then went to About and downloaded diagnostics. */
+async function customerDiagnostics(): Promise<Diagnostics> {
+  signIn();
+  serveWallets(fakeWallets());
+  const store = makeStore(withUser());
+  const { unmount } = renderWithProviders(<ExchangeScreen />, { route: '/exchange', store });
+  expect(await screen.findByText('Rate: 1 CAD = 1,039.50 NGN')).toBeInTheDocument();
+  await userEvent.setup().type(screen.getByRole('textbox', { name: 'You send' }), '2000');
+  // The layout loaded the user on the way (the replayed layout reads it from the file).
+  await store.dispatch(userApi.endpoints.getUser.initiate());
+  store.actionLog.routeVisited('/exchange');
+  store.actionLog.routeVisited('/about');
+  const file = buildDiagnostics(store, { route: '/about', viewport: { width: 1280, height: 800 } });
+  unmount();
+  server.resetHandlers();
+  localStorage.clear();
+  return JSON.parse(JSON.stringify(file)) as Diagnostics;
+}
+
+async function loadFile(file: Diagnostics) {
+  const requests: string[] = [];
+  const rendered = renderRoute('/support/replay');
+  const input = await screen.findByLabelText('Diagnostics file');
+  server.events.on('request:start', ({ request }) => void requests.push(request.url));
+  await rendered.user.upload(input, new File([JSON.stringify(file)], 'diagnostics.json', { type: 'application/json' }));
+  const customer = await screen.findByRole('region', { name: "Customer's screen" });
+  return { ...rendered, requests, customer };
+}
+
+afterEach(() => server.events.removeAllListeners());
+
+test('shows the customer\'s screen from the file, with the network off', async () => {
+  const file = await customerDiagnostics();
+  serveSupportConfig(true);
+  const { requests, customer } = await loadFile(file);
+
+  expect(screen.getByText('Replay mode: the network is off, nothing you do here is sent.')).toBeInTheDocument();
+  expect(await within(customer).findByRole('heading', { name: 'Exchange' })).toBeInTheDocument();
+  expect(within(customer).getByText('$1,234.50')).toBeInTheDocument();
+  expect(within(customer).getByText('₦250,000.00')).toBeInTheDocument();
+  const form = within(customer).getByRole('form', { name: 'Convert currency' });
+  expect(within(form).getByRole('textbox', { name: 'You send' })).toHaveValue('2000');
+  expect(within(form).getByText('Insufficient CAD balance. Available: 1,234.50 CAD')).toBeInTheDocument();
+  expect(requests).toEqual([]);
+});
+
+test('steps backwards and forwards through the recorded actions', async () => {
+  const file = await customerDiagnostics();
+  serveSupportConfig(true);
+  const { user, customer } = await loadFile(file);
+  const send = () => within(customer).getByRole('textbox', { name: 'You send' });
+  await within(customer).findByRole('form', { name: 'Convert currency' });
+  const count = file.actions.length;
+  const firstEdit = file.actions.findIndex(({ type }) => type === 'exchange/amountEdited');
+
+  expect(screen.getByText(`After action ${count} of ${count}: ${file.actions[count - 1].type}`)).toBeInTheDocument();
+  for (let step = count; step > firstEdit; step -= 1) await user.click(screen.getByRole('button', { name: 'Previous action' }));
+  expect(send()).toHaveValue('');
+  expect(screen.getByRole('button', { name: 'Previous action' })).toBeEnabled();
+  await user.click(screen.getByRole('button', { name: 'Next action' }));
+  expect(send()).toHaveValue('2');
+});
+
+test('refuses mutations in replay mode', async () => {
+  const file = await customerDiagnostics();
+  serveSupportConfig(true);
+  const { user, requests, customer } = await loadFile(file);
+  const send = await within(customer).findByRole('textbox', { name: 'You send' });
+  await user.clear(send);
+  await user.type(send, '10');
+  await user.click(within(customer).getByRole('button', { name: 'Convert' }));
+  await waitFor(() => expect(screen.getAllByText('Replay mode: nothing is sent.').length).toBeGreaterThan(0));
+  expect(requests).toEqual([]);
+});
+
+test('is closed unless the build or the server enables support tools', async () => {
+  serveSupportConfig(false);
+  renderRoute('/support/replay');
+  expect(await screen.findByRole('heading', { name: 'Support tools are off' })).toBeInTheDocument();
+  expect(screen.queryByLabelText('Diagnostics file')).toBeNull();
+});
+
+test('says so when the file is not a diagnostics file', async () => {
+  serveSupportConfig(true);
+  const { user } = renderRoute('/support/replay');
+  await user.upload(await screen.findByLabelText('Diagnostics file'), new File(['{"hello":1}'], 'x.json', { type: 'application/json' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('This is not a Kudi diagnostics file.');
+});

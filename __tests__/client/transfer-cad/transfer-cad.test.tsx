@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import TransferCadScreen from '../../../src/client/features/transfer-cad/transfer-cad-screen';
+import { historyApi } from '../../../src/client/features/history/history-api';
+import { renderRoute, renderWithProviders } from '../../support/render';
+import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
+import { enterPin, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
+import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
+
+setupFakeBackend();
+afterEach(() => jest.restoreAllMocks());
+
+const WITHDRAWAL = '/wallet/cad-withdrawal';
+
+function renderCad(handlers: Parameters<typeof server.use> = []) {
+  signIn();
+  const wallets = serveWallets(fakeWallets());
+  const money = serveMoney(wallets);
+  server.use(...handlers);
+  return { wallets, money, ...renderWithProviders(<TransferCadScreen />, { route: '/transfer-cad', preloadedState: withUser() }) };
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name });
+const amount = () => screen.getByRole('spinbutton', { name: 'Amount (CAD)' });
+const send = () => screen.getByRole('button', { name: 'Send' });
+
+async function fill(user: ReturnType<typeof renderCad>['user'], values: { name?: string; email?: string; amount?: string }) {
+  if (values.name) await user.type(field('Recipient name'), values.name);
+  if (values.email) await user.type(field('Recipient email'), values.email);
+  if (values.amount) await user.type(amount(), values.amount);
+}
+
+const loaded = async () => expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+
+describe('CAD withdrawal form', () => {
+  test('is wired at /transfer-cad', async () => {
+    signIn();
+    serveMoney(serveWallets(fakeWallets()));
+    renderRoute('/transfer-cad');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Send CAD' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Send via Interac' })).toBeInTheDocument();
+  });
+
+  test('shows the current balance and the wallet reference question and answer, read-only and copyable', async () => {
+    renderCad();
+    await loaded();
+    expect(screen.getByRole('region', { name: 'Current Balance' })).toHaveTextContent('$1,234.50');
+    expect(field('Reference question')).toHaveValue('Kudi');
+    expect(field('Reference question')).toHaveAttribute('readonly');
+    expect(field('Security answer')).toHaveValue('wallet42');
+    expect(field('Security answer')).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Copy reference question' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy security answer' })).toBeInTheDocument();
+    expect(amount()).toHaveAttribute('step', '0.01');
+  });
+
+  test.each([
+    ['no recipient name', { email: 'bola@example.com', amount: '10' }],
+    ['no recipient email', { name: 'Bola Ade', amount: '10' }],
+    ['no amount', { name: 'Bola Ade', email: 'bola@example.com' }],
+    ['an email that is not one', { name: 'Bola Ade', email: 'bola', amount: '10' }],
+  ])('with %s: "Please fill in all fields correctly", no PIN asked', async (_case, values) => {
+    const { user } = renderCad();
+    await loaded();
+    await fill(user, values);
+    await user.click(send());
+
+    expect(await screen.findByText('Please fill in all fields correctly')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('without the wallet: "Wallet details not available", no PIN asked', async () => {
+    const { user } = renderCad([http.get(apiPath('/wallet/cad-wallet'), () => HttpResponse.error())]);
+    expect(await screen.findByText('Failed to fetch wallet details')).toBeInTheDocument();
+    await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
+    await user.click(send());
+
+    expect(await screen.findByText('Wallet details not available')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('sending by Interac', () => {
+  test('Send asks for the PIN; Confirm sends the exact payload with an Idempotency-Key, then shows the receipt and refetches balance and history', async () => {
+    const { user, store, money } = renderCad();
+    store.dispatch(historyApi.endpoints.getTransactions.initiate({ currency: 'CAD', type: null, page: 1 }));
+    await loaded();
+    await waitFor(() => expect(backend.seen('/wallet/transactions')).toHaveLength(1));
+
+    await fill(user, { name: ' Bola Ade ', email: 'bola@example.com', amount: '25.5' });
+    await user.click(send());
+    expect(store.getState().ui.dialogs['transfer-cad-pin']).toBe(true);
+    await enterPin(user);
+
+    expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
+    expect(money.calls(WITHDRAWAL)).toEqual([
+      {
+        Amount: 25.5,
+        CustomerEmail: 'bola@example.com',
+        CustomerName: 'Bola Ade',
+        Description: 'Interac e-Transfer from Kudi',
+        SecurityQuestion: 'Kudi',
+        SecurityQuestionAnswer: 'wallet42',
+        transaction_pin: '1234',
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
+    ]);
+    expect(backend.seen(WITHDRAWAL)[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+
+    const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    expect(receipt).toHaveTextContent('Amount$25.50');
+    expect(receipt).toHaveTextContent('RecipientBola Ade');
+    expect(receipt).toHaveTextContent('Transaction referenceCAD-TX-1');
+    expect(receipt).toHaveTextContent(/DateMarch 1[45], 2025/);
+    expect(screen.queryByRole('dialog', { name: 'Enter Transaction PIN' })).not.toBeInTheDocument();
+
+    // The fields clear; the wallet (1,234.50 − 25.50) and its history refetch.
+    expect(field('Recipient name')).toHaveValue('');
+    expect(field('Recipient email')).toHaveValue('');
+    expect(amount()).toHaveValue(null);
+    expect(await screen.findByText('$1,209.00')).toBeInTheDocument();
+    await waitFor(() => expect(backend.seen('/wallet/transactions')).toHaveLength(2));
+
+    await user.click(within(receipt).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('a wrong PIN shows the server message and keeps the modal for another try; the right one goes through', async () => {
+    const { user } = renderCad();
+    await loaded();
+    await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
+    await user.click(send());
+
+    await enterPin(user, '9999');
+    expect(await screen.findByText(WRONG_PIN_MESSAGE)).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Enter Transaction PIN' });
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+
+    await enterPin(user);
+    expect(await screen.findByRole('dialog', { name: 'Transaction Receipt' })).toBeInTheDocument();
+  });
+
+  test('a retry after a token refresh reuses the Idempotency-Key; the next submission gets a new one', async () => {
+    let calls = 0;
+    const { user } = renderCad([
+      // The first answer is a 401; later ones fall through to the fake backend.
+      http.post(apiPath(WITHDRAWAL), () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.json({ success: false, message: 'Unauthorized' }, { status: 401 }) : undefined;
+      }),
+    ]);
+    await loaded();
+    await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
+    await user.click(send());
+    await enterPin(user);
+    const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    await user.click(within(receipt).getByRole('button', { name: 'Done' }));
+
+    await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
+    await user.click(send());
+    await enterPin(user);
+    expect(await screen.findByRole('dialog', { name: 'Transaction Receipt' })).toBeInTheDocument();
+
+    expect(backend.seen('/auth/refresh-token/ada%40example.com')).toHaveLength(1);
+    const [first, retry, next] = backend.seen(WITHDRAWAL).map((request) => request.idempotencyKey);
+    expect(first).toBeTruthy();
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
+  });
+
+  test('a failure without a server message says "Transaction failed"', async () => {
+    const { user } = renderCad([http.post(apiPath(WITHDRAWAL), () => HttpResponse.error())]);
+    await loaded();
+    await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
+    await user.click(send());
+    await enterPin(user);
+
+    expect(await screen.findByText('Transaction failed')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeInTheDocument();
+  });
+});

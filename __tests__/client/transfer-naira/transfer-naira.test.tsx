@@ -1,0 +1,263 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { toast } from 'react-toastify';
+import { historyApi } from '../../../src/client/features/history/history-api';
+import TransferNairaScreen from '../../../src/client/features/transfer-naira/transfer-naira-screen';
+import { renderRoute, renderWithProviders } from '../../support/render';
+import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
+import { enterPin, serveMoney } from '../../support/transfer-backend';
+import { fakeWallets, serveWallets, withUser, type FakeWallets } from '../../support/wallet-backend';
+
+setupFakeBackend();
+afterEach(() => jest.restoreAllMocks());
+
+const WITHDRAWAL = '/wallet/ngn-withdrawal';
+const GTB = 'Guaranty Trust Bank (GTBank)';
+
+function renderNgn({ wallets = fakeWallets(), handlers = [] }: { wallets?: FakeWallets; handlers?: Parameters<typeof server.use> } = {}) {
+  signIn();
+  serveWallets(wallets);
+  const money = serveMoney(wallets);
+  server.use(...handlers);
+  return { wallets, money, ...renderWithProviders(<TransferNairaScreen />, { route: '/transfer-naira', preloadedState: withUser() }) };
+}
+
+type User = ReturnType<typeof renderNgn>['user'];
+
+const bankBox = () => screen.getByRole('combobox', { name: 'Bank' });
+const accountNumber = () => screen.getByRole('textbox', { name: 'Recipient account number' });
+const accountName = () => screen.queryByRole('textbox', { name: 'Recipient account name' });
+const amount = () => screen.queryByRole('spinbutton', { name: 'Amount (NGN)' });
+const sendButton = () => screen.queryByRole('button', { name: 'Send' });
+const inquiries = () => backend.requests.filter((request) => request.path.startsWith('/api/wallet/get_name_inquiry/'));
+
+async function chooseBank(user: User, search: string, bank: string) {
+  await user.clear(bankBox());
+  await user.type(bankBox(), search);
+  await user.click(screen.getByRole('option', { name: bank }));
+}
+
+/** GTBank + 0123456789: the name inquiry answers BOLA ADE. */
+async function verifyAccount(user: User) {
+  await screen.findByRole('combobox', { name: 'Bank' });
+  await chooseBank(user, 'guar', GTB);
+  await user.type(accountNumber(), '0123456789');
+  expect(await screen.findByRole('textbox', { name: 'Recipient account name' })).toHaveValue('BOLA ADE');
+}
+
+describe('NGN wallet details', () => {
+  test('is wired at /transfer-naira', async () => {
+    signIn();
+    serveMoney(serveWallets(fakeWallets()));
+    renderRoute('/transfer-naira');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Send NGN' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Bank' })).toBeInTheDocument();
+  });
+
+  test('shows the balance, bank name, account name and account number', async () => {
+    renderNgn();
+    expect(await screen.findByText('₦250,000.00')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Bank name' })).toHaveValue('Kudi Partner Bank');
+    expect(screen.getByRole('textbox', { name: 'Account name' })).toHaveValue('Ada Obi');
+    expect(screen.getByRole('textbox', { name: 'Account number' })).toHaveValue('0123456789');
+  });
+
+  test('a wallet that is not activated shows the activation prompt and hides the send form', async () => {
+    const { user, store } = renderNgn({
+      wallets: fakeWallets({ ngn: { balance: 0, is_wallet_activated: false, bank_name: null, account_name: null, account_number: null, tx_ref: null } }),
+    });
+    expect(await screen.findByText('Your Naira wallet needs to be activated before you can receive payments.')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Bank' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Activate Wallet' }));
+    expect(store.getState().ui.dialogs['naira-activation']).toBe(true);
+  });
+
+  test('load failures of the bank list and the limit say so', async () => {
+    renderNgn({
+      handlers: [
+        http.get(apiPath('/NGN-banks'), () => HttpResponse.error()),
+        http.get(apiPath('/wallet/limit/NGN'), () => HttpResponse.error()),
+      ],
+    });
+    expect(await screen.findByText('Failed to fetch bank list')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to fetch transaction limit')).toBeInTheDocument();
+  });
+});
+
+describe('bank picker', () => {
+  test('typing filters the banks; a search matching none says "No banks found"', async () => {
+    const { user } = renderNgn();
+    await screen.findByRole('combobox', { name: 'Bank' });
+    await waitFor(() => expect(backend.seen('/NGN-banks')).toHaveLength(1));
+
+    await user.type(bankBox(), 'zen');
+    expect(bankBox()).toHaveAttribute('aria-expanded', 'true');
+    expect(within(screen.getByRole('listbox', { name: 'Bank' })).getAllByRole('option').map((option) => option.textContent)).toEqual(['Zenith Bank']);
+
+    await user.type(bankBox(), 'x');
+    expect(screen.getByText('No banks found')).toBeInTheDocument();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  test('arrow keys move through the options and Enter chooses one', async () => {
+    const { user } = renderNgn();
+    await screen.findByRole('combobox', { name: 'Bank' });
+    await waitFor(() => expect(backend.seen('/NGN-banks')).toHaveLength(1));
+
+    await user.type(bankBox(), 'bank');
+    const options = screen.getAllByRole('option');
+    expect(options[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(bankBox()).toHaveAttribute('aria-activedescendant', options[1].id);
+    expect(options[1]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+
+    expect(bankBox()).toHaveValue(GTB);
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('account verification', () => {
+  test('the account number takes digits only, at most 10', async () => {
+    const { user } = renderNgn();
+    await screen.findByRole('combobox', { name: 'Bank' });
+    await user.type(accountNumber(), 'ab12-345678901');
+    expect(accountNumber()).toHaveValue('1234567890');
+  });
+
+  test('a bank and 10 digits name the account automatically (sender = own account); amount and Send appear only then', async () => {
+    const { user } = renderNgn();
+    await screen.findByRole('combobox', { name: 'Bank' });
+    await chooseBank(user, 'guar', GTB);
+    await user.type(accountNumber(), '012345678');
+    expect(inquiries()).toHaveLength(0);
+    expect(amount()).not.toBeInTheDocument();
+    expect(sendButton()).not.toBeInTheDocument();
+
+    await user.type(accountNumber(), '9');
+    expect(await screen.findByRole('textbox', { name: 'Recipient account name' })).toHaveValue('BOLA ADE');
+    expect(inquiries().map((request) => request.path)).toEqual(['/api/wallet/get_name_inquiry/0123456789/000013/0123456789']);
+    expect(amount()).toBeInTheDocument();
+    expect(sendButton()).toBeInTheDocument();
+  });
+
+  test('changing the number or the bank clears the verified name; the new pair is verified again', async () => {
+    const { user } = renderNgn();
+    await verifyAccount(user);
+
+    await user.type(accountNumber(), '{Backspace}');
+    expect(accountName()).not.toBeInTheDocument();
+    expect(amount()).not.toBeInTheDocument();
+    await user.type(accountNumber(), '9');
+    expect(await screen.findByRole('textbox', { name: 'Recipient account name' })).toHaveValue('BOLA ADE');
+
+    await user.clear(bankBox());
+    expect(accountName()).not.toBeInTheDocument();
+    await chooseBank(user, 'access', 'Access Bank');
+    expect(await screen.findByRole('textbox', { name: 'Recipient account name' })).toHaveValue('CHIDI OKAFOR');
+  });
+
+  test('a failed inquiry silently leaves the account unverified', async () => {
+    const error = jest.spyOn(toast, 'error');
+    const { user } = renderNgn();
+    await screen.findByRole('combobox', { name: 'Bank' });
+    await chooseBank(user, 'zen', 'Zenith Bank');
+    await user.type(accountNumber(), '0123456789');
+
+    await waitFor(() => expect(inquiries()).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Verifying account...')).not.toBeInTheDocument());
+    expect(accountName()).not.toBeInTheDocument();
+    expect(sendButton()).not.toBeInTheDocument();
+    expect(error).not.toHaveBeenCalled();
+  });
+});
+
+describe('amount rules', () => {
+  test('above the balance: "Insufficient balance" and Send disabled', async () => {
+    const { user } = renderNgn();
+    await verifyAccount(user);
+    await user.type(amount()!, '250000.01');
+
+    expect(screen.getByText('Insufficient balance')).toBeInTheDocument();
+    expect(sendButton()).toBeDisabled();
+    await user.type(amount()!, '{Backspace}{Backspace}{Backspace}');
+    expect(screen.queryByText('Insufficient balance')).not.toBeInTheDocument();
+    expect(sendButton()).toBeEnabled();
+  });
+
+  test('above the NGN limit (the input max): Send disabled', async () => {
+    const { user } = renderNgn({ wallets: fakeWallets({ ngn: { balance: 900000 } }) });
+    await verifyAccount(user);
+    expect(amount()).toHaveAttribute('max', '500000');
+    expect(amount()).toHaveAttribute('step', '0.01');
+    expect(screen.getByText('Maximum per transaction: ₦500,000.00')).toBeInTheDocument();
+
+    await user.type(amount()!, '500000.01');
+    expect(sendButton()).toBeDisabled();
+    expect(screen.getByText('Amount exceeds the transaction limit')).toBeInTheDocument();
+  });
+
+  test('no amount: "Please fill in all fields and verify account", no PIN asked', async () => {
+    const { user } = renderNgn();
+    await verifyAccount(user);
+    await user.click(sendButton()!);
+    expect(await screen.findByText('Please fill in all fields and verify account')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('sending NGN', () => {
+  test('PIN, then the exact payload with an Idempotency-Key; receipt; fields, bank and name cleared; balance and history refetched', async () => {
+    const { user, store, money } = renderNgn();
+    store.dispatch(historyApi.endpoints.getTransactions.initiate({ currency: 'NGN', type: null, page: 1 }));
+    await verifyAccount(user);
+    await waitFor(() => expect(backend.seen('/wallet/transactions')).toHaveLength(1));
+    await user.type(amount()!, '1500.75');
+    await user.click(sendButton()!);
+    await enterPin(user);
+
+    expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
+    expect(money.calls(WITHDRAWAL)).toEqual([
+      {
+        amount: 1500.75,
+        account_number: '0123456789',
+        account_bank: '058',
+        transaction_pin: '1234',
+        description: 'Transfer from Kudi',
+        is_benficiary: false,
+        account_name: 'BOLA ADE',
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
+    ]);
+    expect(backend.seen(WITHDRAWAL)[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+
+    const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    expect(receipt).toHaveTextContent('Amount₦1,500.75');
+    expect(receipt).toHaveTextContent('Account number0123456789');
+    expect(receipt).toHaveTextContent('Transaction referenceNGN-TX-1');
+    expect(receipt).toHaveTextContent(/DateMarch 1[45], 2025/);
+
+    expect(await screen.findByText('₦248,499.25')).toBeInTheDocument();
+    await waitFor(() => expect(backend.seen('/wallet/transactions')).toHaveLength(2));
+    await user.click(within(receipt).getByRole('button', { name: 'Done' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(bankBox()).toHaveValue('');
+    expect(accountNumber()).toHaveValue('');
+    expect(accountName()).not.toBeInTheDocument();
+    expect(sendButton()).not.toBeInTheDocument();
+  });
+
+  test('a refusal shows the server message', async () => {
+    const { user } = renderNgn({
+      handlers: [http.post(apiPath(WITHDRAWAL), () => HttpResponse.json({ success: false, message: 'Your Naira wallet is not activated' }, { status: 400 }))],
+    });
+    await verifyAccount(user);
+    await user.type(amount()!, '100');
+    await user.click(sendButton()!);
+    await enterPin(user);
+    expect(await screen.findByText('Your Naira wallet is not activated')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,241 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { toast } from 'react-toastify';
+import { api } from '../../../src/client/api/api';
+import type { RootState } from '../../../src/client/app/store';
+import { historyApi } from '../../../src/client/features/history/history-api';
+import TransferUserScreen from '../../../src/client/features/transfer-user/transfer-user-screen';
+import { renderRoute, renderWithProviders } from '../../support/render';
+import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
+import { enterPin, serveMoney } from '../../support/transfer-backend';
+import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
+
+setupFakeBackend();
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+const CHECK = '/auth/check-email';
+
+function renderTransfer({ tab, handlers = [] }: { tab?: 'NGN'; handlers?: Parameters<typeof server.use> } = {}) {
+  signIn();
+  const wallets = serveWallets(fakeWallets());
+  const money = serveMoney(wallets);
+  server.use(...handlers);
+  const ui: RootState['ui'] = { dialogs: {}, steps: {}, tabs: tab ? { 'transfer-user': tab } : {} };
+  return { wallets, money, ...renderWithProviders(<TransferUserScreen />, { route: '/transfer-kudi', preloadedState: { ...withUser(), ui } }) };
+}
+
+type User = ReturnType<typeof renderTransfer>['user'];
+
+const email = () => screen.getByRole('textbox', { name: 'Recipient email' });
+const amount = (currency = 'CAD') => screen.getByRole('spinbutton', { name: `Amount (${currency})` });
+const send = () => screen.getByRole('button', { name: 'Send' });
+
+/** Types a recipient the backend knows and waits for the positive notice. */
+async function verifyRecipient(user: User) {
+  await user.type(email(), 'bola@example.com');
+  expect(await screen.findByRole('status')).toHaveTextContent('Recipient: Bola Ade');
+}
+
+describe('send to a Kudi user: recipient check', () => {
+  test('is wired at /transfer-kudi with CAD and NGN tabs, CAD first', async () => {
+    signIn();
+    serveMoney(serveWallets(fakeWallets()));
+    renderRoute('/transfer-kudi');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Send to a Kudi user' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'CAD' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'NGN' })).toHaveAttribute('aria-selected', 'false');
+  });
+
+  test('checks only once the email has an "@" and typing paused 500 ms', async () => {
+    jest.useFakeTimers();
+    const { money } = renderTransfer();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+
+    await user.type(email(), 'bola');
+    await act(async () => void jest.advanceTimersByTime(1000));
+    expect(money.calls(CHECK)).toHaveLength(0);
+
+    await user.type(email(), '@example.com');
+    await act(async () => void jest.advanceTimersByTime(499));
+    expect(money.calls(CHECK)).toHaveLength(0);
+    await act(async () => void jest.advanceTimersByTime(1));
+    await waitFor(() => expect(money.calls(CHECK)).toEqual([{ email: 'bola@example.com', currency_type: 'CAD' }]));
+    expect(await screen.findByRole('status')).toHaveTextContent('Recipient: Bola Ade');
+  });
+
+  test('the amount is disabled until the recipient is verified', async () => {
+    const { user } = renderTransfer();
+    expect(amount()).toBeDisabled();
+    await verifyRecipient(user);
+    expect(amount()).toBeEnabled();
+    expect(amount()).toHaveAttribute('min', '0');
+    expect(amount()).toHaveAttribute('step', '0.01');
+  });
+
+  test('an unknown recipient: toast "User does not exist" and "User not found" under the field', async () => {
+    const { user } = renderTransfer();
+    await user.type(email(), 'nobody@example.com');
+
+    expect(await screen.findByText('User does not exist')).toBeInTheDocument();
+    expect(email()).toHaveAccessibleDescription('User not found');
+    expect(amount()).toBeDisabled();
+  });
+
+  test('changing the email resets the check at once and checks again', async () => {
+    const { user, money } = renderTransfer();
+    await verifyRecipient(user);
+
+    await user.type(email(), 'x');
+    expect(amount()).toBeDisabled();
+    expect(screen.queryByText('Recipient: Bola Ade')).not.toBeInTheDocument();
+    expect(await screen.findByText('User not found')).toBeInTheDocument();
+    expect(money.calls(CHECK).map((call) => call.email)).toEqual(['bola@example.com', 'bola@example.comx']);
+  });
+
+  test('switching the tab (kept in the store) checks the recipient again for that currency', async () => {
+    const { user, money, store } = renderTransfer();
+    await verifyRecipient(user);
+
+    await user.click(screen.getByRole('tab', { name: 'NGN' }));
+    expect(store.getState().ui.tabs['transfer-user']).toBe('NGN');
+    expect(amount('NGN')).toBeDisabled();
+    expect(await screen.findByRole('status')).toHaveTextContent('Recipient: Bola Ade');
+    expect(amount('NGN')).toBeEnabled();
+    expect(money.calls(CHECK)).toEqual([
+      { email: 'bola@example.com', currency_type: 'CAD' },
+      { email: 'bola@example.com', currency_type: 'NGN' },
+    ]);
+    expect(screen.getByRole('region', { name: 'NGN Balance' })).toHaveTextContent('₦250,000.00');
+  });
+
+  test('a failed check says "Failed to verify user"', async () => {
+    const { user } = renderTransfer({ handlers: [http.post(apiPath('/auth/check-email/:email'), () => HttpResponse.error())] });
+    await user.type(email(), 'bola@example.com');
+    expect(await screen.findByText('Failed to verify user')).toBeInTheDocument();
+    expect(amount()).toBeDisabled();
+  });
+});
+
+describe('send to a Kudi user: validation', () => {
+  test('nothing entered: "Please fill in all fields"', async () => {
+    const { user } = renderTransfer();
+    await user.click(send());
+    expect(await screen.findByText('Please fill in all fields')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('a recipient that is not verified: "Please enter a valid recipient email"', async () => {
+    const { user } = renderTransfer();
+    await user.type(email(), 'nobody@example.com');
+    await screen.findByText('User not found');
+    await user.click(send());
+    expect(await screen.findByText('Please enter a valid recipient email')).toBeInTheDocument();
+  });
+
+  test('no amount: "Please fill in all fields"', async () => {
+    const { user } = renderTransfer();
+    await verifyRecipient(user);
+    await user.click(send());
+    expect(await screen.findByText('Please fill in all fields')).toBeInTheDocument();
+  });
+
+  test.each([
+    ['CAD', '1234.51'],
+    ['NGN', '250000.01'],
+  ] as const)('above the %s balance (%s) at submit: "Insufficient <currency> balance", no PIN asked', async (currency, value) => {
+    const { user } = renderTransfer({ tab: currency === 'NGN' ? 'NGN' : undefined });
+    await screen.findByText(currency === 'CAD' ? '$1,234.50' : '₦250,000.00');
+    await verifyRecipient(user);
+    await user.type(amount(currency), value);
+    await user.click(send());
+
+    expect(await screen.findByText(`Insufficient ${currency} balance`)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('the balance is checked again at PIN confirm', async () => {
+    const error = jest.spyOn(toast, 'error');
+    const { user, store, wallets, money } = renderTransfer();
+    await screen.findByText('$1,234.50');
+    await verifyRecipient(user);
+    await user.type(amount(), '1000');
+    await user.click(send());
+    await screen.findByRole('dialog', { name: 'Enter Transaction PIN' });
+
+    // Meanwhile the balance drops (another device spent it) and the wallet refetches.
+    wallets.cad.balance = 500;
+    act(() => void store.dispatch(api.util.invalidateTags([{ type: 'Wallet', id: 'CAD' }])));
+    expect(await screen.findByText('$500.00')).toBeInTheDocument();
+    await enterPin(user);
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Insufficient CAD balance'));
+    expect(money.calls('/wallet/cad-wallet-transfer')).toHaveLength(0);
+  });
+});
+
+describe('send to a Kudi user: sending', () => {
+  test('CAD: the exact payload with an Idempotency-Key; receipt; balance and history refetched', async () => {
+    const { user, store, money } = renderTransfer();
+    store.dispatch(historyApi.endpoints.getTransactions.initiate({ currency: 'CAD', type: null, page: 1 }));
+    await screen.findByText('$1,234.50');
+    await waitFor(() => expect(backend.seen('/wallet/transactions')).toHaveLength(1));
+    await verifyRecipient(user);
+    await user.type(amount(), '100');
+    await user.click(send());
+    await enterPin(user);
+
+    expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
+    expect(money.calls('/wallet/cad-wallet-transfer')).toEqual([
+      { amount: 100, recipient_email: 'bola@example.com', transaction_pin: '1234', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    ]);
+    expect(backend.seen('/wallet/cad-wallet-transfer')[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+
+    const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    expect(receipt).toHaveTextContent('Amount$100.00');
+    expect(receipt).toHaveTextContent('RecipientBola Ade');
+    expect(receipt).toHaveTextContent('Transaction referenceCAD-WT-1');
+    expect(receipt).toHaveTextContent(/DateMarch 1[45], 2025/);
+    expect(await screen.findByText('$1,134.50')).toBeInTheDocument();
+    await waitFor(() => expect(backend.seen('/wallet/transactions')).toHaveLength(2));
+
+    await user.click(within(receipt).getByRole('button', { name: 'Done' }));
+    expect(email()).toHaveValue('');
+    expect(amount()).toHaveValue(null);
+  });
+
+  test('NGN: success is the boolean true; the receipt names who it was sent to', async () => {
+    const { user, money } = renderTransfer({ tab: 'NGN' });
+    await screen.findByText('₦250,000.00');
+    await verifyRecipient(user);
+    await user.type(amount('NGN'), '5000');
+    await user.click(send());
+    await enterPin(user);
+
+    const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    expect(money.calls('/wallet/ngn-wallet-transfer')).toEqual([
+      { amount: 5000, recipient_email: 'bola@example.com', transaction_pin: '1234', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    ]);
+    expect(receipt).toHaveTextContent('Amount₦5,000.00');
+    expect(receipt).toHaveTextContent('Sent toBola Ade');
+    expect(receipt).toHaveTextContent('Transaction referenceNGN-WT-1');
+    expect(await screen.findByText('₦245,000.00')).toBeInTheDocument();
+  });
+
+  test('a refusal shows the server message, else "Transaction failed"', async () => {
+    let answer = () => HttpResponse.json({ success: false, message: 'You cannot send money to yourself' }, { status: 400 });
+    const { user } = renderTransfer({ handlers: [http.post(apiPath('/wallet/cad-wallet-transfer'), () => answer())] });
+    await verifyRecipient(user);
+    await user.type(amount(), '10');
+    await user.click(send());
+    await enterPin(user);
+    expect(await screen.findByText('You cannot send money to yourself')).toBeInTheDocument();
+
+    answer = () => HttpResponse.error();
+    await enterPin(user);
+    expect(await screen.findByText('Transaction failed')).toBeInTheDocument();
+  });
+});

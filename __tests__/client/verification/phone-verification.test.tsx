@@ -1,0 +1,160 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { dialogOpened } from '../../../src/client/app/ui-slice';
+import { verificationIds } from '../../../src/client/features/verification/verification-ids';
+import { phoneCodeSent } from '../../../src/client/features/verification/verification-slice';
+import { http, HttpResponse } from 'msw';
+import VerificationScreen from '../../../src/client/features/verification/verification-screen';
+import { buildPath, endpoints } from '../../../src/shared/endpoints';
+import { renderWithProviders } from '../../support/render';
+import { apiPath, authed, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
+import { bodies, makeUser, serveCountries, serveUser } from './fixtures';
+
+setupFakeBackend();
+
+const PHONE = '+23408012345678';
+
+function setup({ verifyAnswer }: { verifyAnswer?: () => Response } = {}) {
+  let user = makeUser();
+  serveUser(() => user);
+  serveCountries();
+  const sent = bodies<{ phone_number: string }>();
+  const verified = bodies<{ otp: string }>();
+  server.use(
+    http.post(apiPath(endpoints.sendOtpPhone.path), authed(async ({ request }) => {
+      await sent.record(request);
+      return HttpResponse.json({ success: true, message: 'OTP sent successfully!' });
+    })),
+    http.post(apiPath(endpoints.verifyPhone.path), authed(async ({ request }) => {
+      await verified.record(request);
+      if (verifyAnswer) return verifyAnswer();
+      user = makeUser({ is_phone_verified: true, phone_number: PHONE });
+      return HttpResponse.json({ success: true, message: 'Phone number verified successfully!' });
+    })),
+  );
+  signIn();
+  return { sent, verified, ...renderWithProviders(<VerificationScreen />, { route: '/verification' }) };
+}
+
+async function sendOtp(ui: ReturnType<typeof setup>) {
+  await ui.user.click(await screen.findByRole('button', { name: 'Verify Phone' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Verify Phone' });
+  const country = within(dialog).getByLabelText('Country');
+  await within(country).findByRole('option', { name: 'Nigeria (+234)' });
+  await ui.user.selectOptions(country, 'NG');
+  await ui.user.type(within(dialog).getByLabelText('Phone number'), '0801-234 5678');
+  await ui.user.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
+  return screen.findByRole('dialog', { name: 'Enter Verification Code' });
+}
+
+const phoneCard = () => screen.getByRole('heading', { name: 'Phone Verification' }).closest('section')!;
+
+describe('phone verification', () => {
+  test('the country picker lists Nigeria and Canada first; a missing country or number is refused', async () => {
+    const ui = setup();
+    await ui.user.click(await screen.findByRole('button', { name: 'Verify Phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Phone' });
+    await within(dialog).findByRole('option', { name: 'Nigeria (+234)' });
+
+    const names = within(dialog).getAllByRole('option').map((option) => option.textContent);
+    expect(names.slice(1, 3)).toEqual(['Nigeria (+234)', 'Canada (+1)']);
+
+    await ui.user.type(within(dialog).getByLabelText('Phone number'), '8012345678');
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please select a country and enter your phone number');
+    expect(ui.sent.seen).toEqual([]);
+  });
+
+  test('Send OTP sends the dial code plus the digits only, then asks for the code', async () => {
+    const ui = setup();
+    const codeDialog = await sendOtp(ui);
+
+    expect(ui.sent.seen).toEqual([{ phone_number: PHONE }]);
+    expect(await screen.findByText('OTP sent successfully!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Verify Phone' })).not.toBeInTheDocument();
+    expect(within(codeDialog).getByText(`Enter the 6-digit code we sent to ${PHONE}.`)).toBeInTheDocument();
+  });
+
+  test('the sixth digit submits the code; success refreshes the user and the card turns verified', async () => {
+    const ui = setup();
+    await sendOtp(ui);
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus());
+    expect(within(phoneCard()).getByText('Not verified')).toBeInTheDocument();
+
+    await ui.user.keyboard('123456');
+
+    expect(await screen.findByText('Phone number verified successfully!')).toBeInTheDocument();
+    expect(ui.verified.seen).toEqual([{ otp: '123456' }]);
+    expect(backend.seen(buildPath('verifyPhone', { phone_number: PHONE }))).toHaveLength(1);
+    await waitFor(() => expect(within(phoneCard()).getByText('Verified')).toBeInTheDocument());
+    expect(backend.seen(endpoints.user.path)).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('a wrong code shows the server message and clears the boxes', async () => {
+    const ui = setup({ verifyAnswer: () => HttpResponse.json({ success: false, message: 'Invalid OTP' }, { status: 400 }) });
+    await sendOtp(ui);
+    await screen.findByRole('textbox', { name: 'Digit 1 of 6' });
+
+    await ui.user.keyboard('654321');
+
+    expect(await screen.findByText('Invalid OTP')).toBeInTheDocument();
+    const boxes = within(screen.getByRole('group', { name: 'Verification code' })).getAllByRole('textbox');
+    await waitFor(() => boxes.forEach((box) => expect(box).toHaveValue('')));
+    expect(screen.getByRole('dialog', { name: 'Enter Verification Code' })).toBeInTheDocument();
+  });
+
+  test('a failure without a server message shows "Verification failed"', async () => {
+    const ui = setup({ verifyAnswer: () => HttpResponse.error() });
+    await sendOtp(ui);
+    await screen.findByRole('textbox', { name: 'Digit 1 of 6' });
+
+    await ui.user.keyboard('111111');
+
+    expect(await screen.findByText('Verification failed')).toBeInTheDocument();
+  });
+
+  test('Verify with fewer than 6 digits asks for a valid OTP and calls nothing', async () => {
+    const ui = setup();
+    const dialog = await sendOtp(ui);
+    await screen.findByRole('textbox', { name: 'Digit 1 of 6' });
+    await ui.user.keyboard('123');
+
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Verify' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please enter a valid 6-digit OTP');
+    expect(ui.verified.seen).toEqual([]);
+  });
+
+  test('a refused send shows the server message, else "Failed to send OTP"', async () => {
+    const ui = setup();
+    server.use(http.post(apiPath(endpoints.sendOtpPhone.path), authed(() => HttpResponse.error())));
+    await ui.user.click(await screen.findByRole('button', { name: 'Verify Phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Verify Phone' });
+    await within(dialog).findByRole('option', { name: 'Canada (+1)' });
+    await ui.user.selectOptions(within(dialog).getByLabelText('Country'), 'CA');
+    await ui.user.type(within(dialog).getByLabelText('Phone number'), '4165550100');
+    await ui.user.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
+
+    expect(await screen.findByText('Failed to send OTP')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Verify Phone' })).toBeInTheDocument();
+  });
+});
+
+describe('time-travel', () => {
+  test('the store alone reopens the code dialog for the number the code went to', async () => {
+    serveUser(() => makeUser());
+    serveCountries();
+    signIn();
+    const { store } = renderWithProviders(<VerificationScreen />, { route: '/verification' });
+    expect(await screen.findByRole('button', { name: 'Verify Phone' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Enter Verification Code' })).not.toBeInTheDocument();
+
+    act(() => {
+      store.dispatch(phoneCodeSent(PHONE));
+      store.dispatch(dialogOpened(verificationIds.phoneCodeDialog));
+    });
+
+    expect(await screen.findByRole('dialog', { name: 'Enter Verification Code' })).toBeInTheDocument();
+    expect(store.getState().verification.phoneCodeSentTo).toBe(PHONE);
+  });
+});

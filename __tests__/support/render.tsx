@@ -1,0 +1,50 @@
+// Render helpers for client tests: a fresh store (makeStore), the theme, a router and the toasts.
+import type { ReactElement } from 'react';
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProviders } from '../../src/client/app/app';
+import { NavigationBridge } from '../../src/client/app/navigation';
+import { routes } from '../../src/client/app/router';
+import { makeStore, type AppStore, type RootState } from '../../src/client/app/store';
+
+interface ProviderOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {
+  preloadedState?: Partial<RootState>;
+  store?: AppStore;
+  /** The URL the router starts at. */
+  route?: string;
+}
+
+/** Renders `ui` inside the app's providers and a MemoryRouter at `route`. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { preloadedState, store = makeStore(preloadedState), route = '/', ...options }: ProviderOptions = {},
+) {
+  const result = render(ui, {
+    ...options,
+    wrapper: ({ children }) => (
+      <AppProviders store={store}>
+        <MemoryRouter initialEntries={[route]}>
+          <NavigationBridge />
+          {children}
+        </MemoryRouter>
+      </AppProviders>
+    ),
+  });
+  return { store, user: userEvent.setup(), ...result };
+}
+
+/** Renders the whole route table (guard, lazy screens, redirects) at `route`; `router.state.location` tells where it went. */
+export function renderRoute(
+  route: string,
+  { preloadedState, store = makeStore(preloadedState), ...options }: Omit<ProviderOptions, 'route'> = {},
+) {
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const result = render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+    options,
+  );
+  return { store, router, user: userEvent.setup(), ...result };
+}

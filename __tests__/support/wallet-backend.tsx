@@ -1,0 +1,150 @@
+// A fake wallet backend for the money screens' tests (msw, bearer auth enforced): both wallets,
+// quoted rates, activation, conversion (at the quoted rate, like the server) and history.
+import { http, HttpResponse } from 'msw';
+import { useLocation } from 'react-router-dom';
+import { endpoints } from '../../src/shared/endpoints';
+import { convert, formatMinor, parseAmount } from '../../src/shared/money';
+import type { CadWallet, Currency, NairaWallet, Transaction, User } from '../../src/shared/types';
+import { apiPath, authed, server, TEST_EMAIL } from './server-mock';
+
+export const userWith = (overrides: Partial<User> = {}): User => ({
+  is_email_verified: true,
+  is_phone_verified: true,
+  is_identity_verified: true,
+  is_set_transaction_pin: true,
+  first_name: 'Ada',
+  last_name: 'Obi',
+  email: TEST_EMAIL,
+  phone_number: '+2348012345678',
+  address: '',
+  nationality: 'NG',
+  country_of_residence: 'CA',
+  dob: '01/01/1990',
+  ...overrides,
+});
+
+/** Preloaded state with a current user (the gate reads it). */
+export const withUser = (overrides: Partial<User> = {}) => ({ user: { profile: userWith(overrides) } });
+
+/** Quotes, NGN per 1 CAD: selling CAD gets fewer naira than buying CAD costs. */
+export const RATES = { CAD_TO_NGN: '1,039.50', NGN_TO_CAD: '1,060.50' } as const;
+
+export interface FakeWallets {
+  cad: CadWallet;
+  ngn: NairaWallet;
+  transactions: Transaction[];
+  /** Transactions per page (the pagination limit). */
+  limit: number;
+}
+
+export function fakeWallets(overrides: { cad?: Partial<CadWallet>; ngn?: Partial<NairaWallet> } = {}): FakeWallets {
+  return {
+    cad: { balance: 1234.5, email: 'deposit+ada@kudi.example', security_question: 'Kudi', security_answer: 'wallet42', ...overrides.cad },
+    ngn: {
+      balance: 250000,
+      is_wallet_activated: true,
+      bank_name: 'Kudi Partner Bank',
+      account_name: 'Ada Obi',
+      account_number: '0123456789',
+      tx_ref: 'KUDI-REF-1',
+      ...overrides.ngn,
+    },
+    transactions: [],
+    limit: 10,
+  };
+}
+
+const ok = <T,>(data: T) => HttpResponse.json({ success: true as const, data });
+
+const toMinor = (major: number) => {
+  const parsed = parseAmount(major);
+  return parsed.ok ? parsed.minor : 0n;
+};
+const toMajor = (minor: bigint) => Number(formatMinor(minor, { withCommas: false }));
+
+/** Installs handlers serving `state` (mutated by activation and conversion). */
+export function serveWallets(state: FakeWallets): FakeWallets {
+  server.use(
+    http.post(apiPath(endpoints.updateTimezone.path), authed(() => HttpResponse.json({ success: true, message: 'Time zone updated' }))),
+    http.get(apiPath(endpoints.cadWallet.path), authed(() => ok(state.cad))),
+    http.get(apiPath(endpoints.nairaWallet.path), authed(() => ok(state.ngn))),
+    http.get(
+      apiPath(endpoints.getRates.path),
+      authed(({ request }) => {
+        const from = new URL(request.url).searchParams.get('from_currency') as Currency;
+        const to = from === 'CAD' ? 'NGN' : 'CAD';
+        return ok({ from_currency: from, to_currency: to, actual_rate: from === 'CAD' ? RATES.CAD_TO_NGN : RATES.NGN_TO_CAD });
+      }),
+    ),
+    http.post(
+      apiPath(endpoints.activateNairaWallet.path),
+      authed(() => {
+        state.ngn = { ...state.ngn, is_wallet_activated: true, bank_name: 'Kudi Partner Bank', account_name: 'Ada Obi', account_number: '9876543210', tx_ref: 'KUDI-REF-2' };
+        return HttpResponse.json({ success: 'true', message: 'Wallet activated successfully!' });
+      }),
+    ),
+    http.post(
+      apiPath(endpoints.currencyConversion.path),
+      authed(async ({ request }) => {
+        const body = (await request.json()) as { from_currency: Currency; to_currency: Currency; amount: string };
+        const amount = parseAmount(body.amount);
+        if (!amount.ok) return HttpResponse.json({ success: false, message: 'Bad amount' }, { status: 400 });
+        const cadToNgn = body.from_currency === 'CAD';
+        const rate = cadToNgn ? RATES.CAD_TO_NGN : RATES.NGN_TO_CAD;
+        const received = convert(amount.minor, rate, cadToNgn ? 'CAD_TO_NGN' : 'NGN_TO_CAD');
+        const [source, target] = cadToNgn ? [state.cad, state.ngn] : [state.ngn, state.cad];
+        source.balance = toMajor(toMinor(source.balance) - amount.minor);
+        target.balance = toMajor(toMinor(target.balance) + received);
+        return HttpResponse.json({
+          success: true,
+          message: 'Currency conversion successful!',
+          data: { ...body, amount: toMajor(amount.minor), converted_amount: toMajor(received), rate, created_at: new Date().toISOString() },
+        });
+      }),
+    ),
+    http.get(
+      apiPath(endpoints.transactions.path),
+      authed(({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const page = Number(query.get('page'));
+        const type = query.get('transaction_type');
+        const matching = state.transactions.filter(
+          (item) => item.currency === query.get('currency') && (!type || item.transaction_type === type),
+        );
+        return HttpResponse.json({
+          success: true,
+          data: matching.slice((page - 1) * state.limit, page * state.limit),
+          pagination: { total: matching.length, limit: state.limit, page },
+        });
+      }),
+    ),
+  );
+  return state;
+}
+
+/** Shows where the router went: '/transfer-cad', '/bill-payment?category=school'. */
+export function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{pathname + search}</p>;
+}
+
+let transactionCount = 0;
+
+export function transaction(overrides: Partial<Transaction> = {}): Transaction {
+  transactionCount += 1;
+  return {
+    id: `TX-${transactionCount}`,
+    transaction_date: '2025-03-14T12:00:00.000Z',
+    transaction_type: 'DEPOSIT',
+    amount: 250.75,
+    currency: 'CAD',
+    status: 'completed',
+    recipient_name: null,
+    sent_to: null,
+    recieved_from: 'Bola Ade',
+    description: null,
+    bank_name: null,
+    account_number: null,
+    ...overrides,
+  };
+}

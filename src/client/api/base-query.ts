@@ -1,0 +1,124 @@
+import {
+  fetchBaseQuery,
+  type BaseQueryApi,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { Mutex } from 'async-mutex';
+import { buildPath, endpoints } from '../../shared/endpoints';
+import { REFRESH_THRESHOLD_S } from '../../shared/limits';
+import type { ErrorBody, Res } from '../../shared/types';
+import { endSession } from '../app/end-session';
+import { secondsLeft } from '../app/stored-session';
+import { selectSession, tokenRefreshed, type SessionState } from '../app/session-slice';
+
+type ExtraOptions = Parameters<typeof rawBaseQuery>[2];
+
+const sessionOf = ({ getState }: Pick<BaseQueryApi, 'getState'>) => selectSession(getState() as { session: SessionState });
+const tokenOf = (api: Pick<BaseQueryApi, 'getState'>) => sessionOf(api).token;
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: __API_BASE__,
+  prepareHeaders: (headers, api) => {
+    const token = tokenOf(api);
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** One refresh at a time: concurrent callers wait for it and reuse its token. */
+const mutex = new Mutex();
+
+/** GET /auth/refresh-token/{email} with the current token; on any failure the session ends (spec §4). */
+async function refresh(api: BaseQueryApi, extraOptions: ExtraOptions): Promise<void> {
+  const { email } = sessionOf(api);
+  if (email) {
+    const { data } = await rawBaseQuery(buildPath('refreshToken', { email }), api, extraOptions);
+    const body = data as Res<'refreshToken'> | ErrorBody | undefined;
+    if (body?.success && body.data.token) {
+      api.dispatch(tokenRefreshed(body.data.token));
+      return;
+    }
+  }
+  endSession(api.dispatch);
+}
+
+/**
+ * Replaces `staleToken` with a fresh one, as RTK Query's "Preventing multiple unauthorized errors":
+ * the first caller locks the mutex and refreshes, the others wait for it. A caller that gets the lock
+ * after the token has already changed does not refresh again. Resolves to the new token, or null.
+ */
+async function renew(staleToken: string, api: BaseQueryApi, extraOptions: ExtraOptions): Promise<string | null> {
+  if (mutex.isLocked()) {
+    await mutex.waitForUnlock();
+  } else {
+    const release = await mutex.acquire();
+    try {
+      if (tokenOf(api) === staleToken) await refresh(api, extraOptions);
+    } finally {
+      release();
+    }
+  }
+  const token = tokenOf(api);
+  return token !== staleToken ? token : null;
+}
+
+/**
+ * The current token, once any refresh in progress is done; a token that is expired, has no expiry
+ * or fewer than REFRESH_THRESHOLD_S seconds left is refreshed first. Null when there is none.
+ */
+async function freshToken(api: BaseQueryApi, extraOptions: ExtraOptions): Promise<string | null> {
+  await mutex.waitForUnlock();
+  const token = tokenOf(api);
+  return token && secondsLeft(token) < REFRESH_THRESHOLD_S ? renew(token, api, extraOptions) : token;
+}
+
+/**
+ * The session watcher's periodic check (spec §4, §9): the same mutex-guarded refresh as the
+ * requests, for a token that is expired or about to expire, outside any request.
+ */
+export async function refreshStaleToken({ dispatch, getState }: Pick<BaseQueryApi, 'dispatch' | 'getState'>): Promise<void> {
+  const api: BaseQueryApi = {
+    dispatch,
+    getState,
+    signal: new AbortController().signal,
+    abort: () => undefined,
+    extra: undefined,
+    endpoint: 'refreshToken',
+    type: 'query',
+  };
+  await freshToken(api, {});
+}
+
+/**
+ * A store's thunk extra argument may carry `offline`: a base query that answers instead of the
+ * network (the support replay sandbox answers from a diagnostics snapshot and refuses mutations).
+ */
+export interface QueryExtra {
+  offline?: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+}
+
+const isLogin = (args: string | FetchArgs) => (typeof args === 'string' ? args : args.url) === endpoints.login.path;
+
+/**
+ * fetchBaseQuery plus the session rules of spec §4: a token that is expired, has no expiry or fewer
+ * than REFRESH_THRESHOLD_S seconds left is refreshed before the request; a 401 refreshes and retries
+ * once. The same `args` are sent again, so an Idempotency-Key header given in them is reused.
+ */
+export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const { offline } = (api.extra ?? {}) as QueryExtra;
+  if (offline) return offline(args, api, extraOptions);
+  const token = await freshToken(api, extraOptions);
+
+  let result = await rawBaseQuery(args, api, extraOptions);
+  // A 401 from the password check (POST /auth/login) means a wrong password, not a stale token.
+  if (token && result.error?.status === 401 && !isLogin(args) && (await renew(token, api, extraOptions))) {
+    result = await rawBaseQuery(args, api, extraOptions);
+  }
+  return result;
+};

@@ -1,0 +1,65 @@
+import { endpoints } from '../../shared/endpoints';
+import type { CadWallet, Currency, NairaWallet, Rate, Req, Res } from '../../shared/types';
+import { walletReceived } from '../app/wallets-slice';
+import { api } from './api';
+
+/** A quote direction: get-rates is called for CAD→NGN and NGN→CAD; both answer NGN per 1 CAD. */
+export interface RatePair {
+  from: Currency;
+  to: Currency;
+}
+
+/**
+ * The wallet calls every money screen shares (spec §7): both wallets (tag `Wallet`, id = currency,
+ * mirrored into the normalized wallets slice), the quoted rates (`Rates`), the NGN limit and the
+ * naira wallet activation (which reloads the NGN wallet).
+ */
+export const walletApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCadWallet: build.query<CadWallet, void>({
+      query: () => ({ url: endpoints.cadWallet.path, method: endpoints.cadWallet.method }),
+      transformResponse: (body: Res<'cadWallet'>) => body.data,
+      providesTags: [{ type: 'Wallet', id: 'CAD' }],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(walletReceived({ currency: 'CAD', ...data }));
+      },
+    }),
+    getNairaWallet: build.query<NairaWallet, void>({
+      query: () => ({ url: endpoints.nairaWallet.path, method: endpoints.nairaWallet.method }),
+      transformResponse: (body: Res<'nairaWallet'>) => body.data,
+      providesTags: [{ type: 'Wallet', id: 'NGN' }],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(walletReceived({ currency: 'NGN', ...data }));
+      },
+    }),
+    getRate: build.query<Rate, RatePair>({
+      query: ({ from, to }) => ({
+        url: endpoints.getRates.path,
+        method: endpoints.getRates.method,
+        params: { from_currency: from, to_currency: to },
+      }),
+      transformResponse: (body: Res<'getRates'>) => body.data,
+      providesTags: ['Rates'],
+    }),
+    /** The maximum single NGN amount. */
+    getNgnLimit: build.query<number, void>({
+      query: () => ({ url: endpoints.ngnLimit.path, method: endpoints.ngnLimit.method }),
+      transformResponse: (body: Res<'ngnLimit'>) => body.data,
+    }),
+    /** Success is `success === 'true'` (spec §7); the NGN wallet is then reloaded. */
+    activateNairaWallet: build.mutation<Res<'activateNairaWallet'>, Req<'activateNairaWallet'>>({
+      query: (body) => ({ url: endpoints.activateNairaWallet.path, method: endpoints.activateNairaWallet.method, body }),
+      invalidatesTags: (result) => (result?.success === 'true' ? [{ type: 'Wallet', id: 'NGN' }] : []),
+    }),
+  }),
+});
+
+export const {
+  useGetCadWalletQuery,
+  useGetNairaWalletQuery,
+  useGetRateQuery,
+  useGetNgnLimitQuery,
+  useActivateNairaWalletMutation,
+} = walletApi;

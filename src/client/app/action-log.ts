@@ -1,0 +1,103 @@
+import { isAction, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+
+/** How many recent actions and failed requests diagnostics carry. */
+export const ACTION_LOG_SIZE = 200;
+export const FAILED_REQUEST_LOG_SIZE = 20;
+export const ROUTE_LOG_SIZE = 10;
+
+export interface LoggedAction {
+  type: string;
+  /** Milliseconds since the epoch. */
+  time: number;
+  /** The action's own payload object, not a copy: it is redacted only when exported. */
+  payload: unknown;
+}
+
+export interface FailedRequest {
+  time: number;
+  method: string;
+  path: string;
+  status: number | string;
+  /** The server's `message`, when it sent one. */
+  message: string | null;
+}
+
+/** A fixed-size ring: a push overwrites the oldest slot, nothing is copied or allocated beyond the entry. */
+class Ring<T> {
+  private readonly slots: (T | undefined)[];
+  private next = 0;
+  private count = 0;
+
+  constructor(private readonly size: number) {
+    this.slots = new Array<T | undefined>(size);
+  }
+
+  push(item: T): void {
+    this.slots[this.next] = item;
+    this.next = (this.next + 1) % this.size;
+    this.count = Math.min(this.count + 1, this.size);
+  }
+
+  /** Oldest first. */
+  items(): T[] {
+    const start = (this.next - this.count + this.size) % this.size;
+    return Array.from({ length: this.count }, (_, i) => this.slots[(start + i) % this.size] as T);
+  }
+}
+
+interface RejectedQueryMeta {
+  baseQueryMeta?: FetchBaseQueryMeta;
+}
+
+const messageOf = (error: FetchBaseQueryError | undefined): string | null => {
+  const data = error && 'data' in error ? (error.data as { message?: unknown } | undefined) : undefined;
+  return typeof data?.message === 'string' ? data.message : null;
+};
+
+/** An RTK Query call the server (or the network) refused, as support reads it. */
+function failedRequestOf(action: { payload: unknown; meta: RejectedQueryMeta }, time: number): FailedRequest | null {
+  const meta = action.meta.baseQueryMeta;
+  if (!meta?.request) return null;
+  const error = action.payload as FetchBaseQueryError | undefined;
+  return {
+    time,
+    method: meta.request.method,
+    path: new URL(meta.request.url).pathname,
+    status: meta.response?.status ?? error?.status ?? 'FETCH_ERROR',
+    message: messageOf(error),
+  };
+}
+
+/**
+ * The diagnostics recorder: the last ACTION_LOG_SIZE actions (type, time, payload by reference),
+ * the last failed API requests (from RTK Query's rejected actions) and the last screens shown.
+ */
+export function createActionLog() {
+  const actions = new Ring<LoggedAction>(ACTION_LOG_SIZE);
+  const failed = new Ring<FailedRequest>(FAILED_REQUEST_LOG_SIZE);
+  const routes = new Ring<string>(ROUTE_LOG_SIZE);
+
+  const middleware: Middleware = () => (next) => (action) => {
+    if (isAction(action)) {
+      const time = Date.now();
+      actions.push({ type: action.type, time, payload: (action as { payload?: unknown }).payload });
+      if (isRejectedWithValue(action)) {
+        const request = failedRequestOf(action as { payload: unknown; meta: RejectedQueryMeta }, time);
+        if (request) failed.push(request);
+      }
+    }
+    return next(action);
+  };
+
+  return {
+    middleware,
+    actions: () => actions.items(),
+    failedRequests: () => failed.items(),
+    /** The router's locations are not actions: the app reports each screen it shows. */
+    routeVisited: (route: string) => routes.push(route),
+    routes: () => routes.items(),
+  };
+}
+
+export type ActionLog = ReturnType<typeof createActionLog>;

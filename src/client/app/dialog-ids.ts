@@ -1,0 +1,10 @@
+/** Ids of dialogs opened from more than one feature (ui slice keys). */
+export const dialogIds = {
+  /** Verification reminder, opened by gated links and tiles (spec §2). */
+  verificationReminder: 'verification-reminder',
+  /** Set transaction PIN (set, then confirm). */
+  setPin: 'set-pin',
+  signOut: 'sign-out',
+  selectCurrency: 'select-currency',
+  activateWallet: 'activate-wallet',
+} as const;

@@ -1,0 +1,42 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { LoginData } from '../../shared/types';
+import { readStoredUser, tokenExpiry, type StoredUser } from './stored-session';
+
+/** Mirrors localStorage 'user': the listener in session-persistence.ts writes every change back. */
+export interface SessionState {
+  token: string | null;
+  email: string | null;
+  /** The token's `exp` claim, seconds since the epoch. */
+  expiresAt: number | null;
+}
+
+const fromStored = (stored: StoredUser | null): SessionState => {
+  const token = stored?.access_token ?? null;
+  return { token, email: stored?.email ?? null, expiresAt: tokenExpiry(token) };
+};
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: () => fromStored(readStoredUser()),
+  reducers: {
+    /** Login succeeded: `payload` is the login response's data. */
+    sessionStarted: (_state, { payload }: PayloadAction<LoginData>) =>
+      fromStored({ ...payload, token: payload.access_token }),
+    tokenRefreshed: (state, { payload }: PayloadAction<string>) => {
+      state.token = payload;
+      state.expiresAt = tokenExpiry(payload);
+    },
+    /** Another tab changed the stored session (storage event). */
+    sessionSynced: (_state, { payload }: PayloadAction<StoredUser>) => fromStored(payload),
+    sessionEnded: () => fromStored(null),
+  },
+  selectors: {
+    selectSession: (state) => state,
+    selectToken: (state) => state.token,
+    selectSessionEmail: (state) => state.email,
+    selectIsSignedIn: (state) => state.token !== null,
+  },
+});
+
+export const { sessionStarted, tokenRefreshed, sessionSynced, sessionEnded } = sessionSlice.actions;
+export const { selectSession, selectToken, selectSessionEmail, selectIsSignedIn } = sessionSlice.selectors;

@@ -1,0 +1,41 @@
+import { useCallback } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { selectStep, selectTab, stepChanged, tabSelected } from '../../app/ui-slice';
+
+/** The auth screen's three modes (spec §2); kept in the ui slice so DevTools can time-travel them. */
+export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password';
+
+/** ui-slice keys: the mode (a tab) and the step of each wizard. */
+export const authUiIds = {
+  mode: 'auth-mode',
+  signUp: 'sign-up',
+  forgotPassword: 'forgot-password',
+} as const;
+
+/** The wizard's steps before the code step (the 4-dot indicator); step 5 confirms the e-mail. */
+export const SIGN_UP_INDICATOR_STEPS = 4;
+
+export function useAuthMode(): [AuthMode, (mode: AuthMode) => void] {
+  const dispatch = useAppDispatch();
+  const mode = useAppSelector((state) => selectTab(state, authUiIds.mode, 'sign-in')) as AuthMode;
+  const setMode = useCallback((next: AuthMode) => dispatch(tabSelected({ id: authUiIds.mode, tab: next })), [dispatch]);
+  return [mode, setMode];
+}
+
+/** The current step (from 1) of a wizard and a setter. */
+export function useWizardStep(id: typeof authUiIds.signUp | typeof authUiIds.forgotPassword): [number, (step: number) => void] {
+  const dispatch = useAppDispatch();
+  const step = useAppSelector((state) => selectStep(state, id));
+  const setStep = useCallback((next: number) => dispatch(stepChanged({ id, step: next })), [dispatch, id]);
+  return [step, setStep];
+}
+
+/** Back to sign-in with the wizard at its first step (the 'Login' links, and after success). */
+export function useBackToSignIn(id: typeof authUiIds.signUp | typeof authUiIds.forgotPassword): () => void {
+  const [, setMode] = useAuthMode();
+  const [, setStep] = useWizardStep(id);
+  return useCallback(() => {
+    setStep(1);
+    setMode('sign-in');
+  }, [setMode, setStep]);
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import * as M from '../../../../shared/messages';
+import { isSixDigitCode } from '../../../../shared/validation';
+import { messageOf } from '../../../api/error-message';
+import { useVerifyOtpMutation } from '../auth-api';
+import { AuthHeading } from '../auth-parts';
+import { EmailCodeForm } from '../email-code-form';
+
+/** Step 2 'Confirm email address': the 6-digit reset code (errors as toasts, spec §5). */
+export function ResetCodeStep({ email, onVerified }: { email: string; onVerified(): void }) {
+  const [code, setCode] = useState('');
+  const [verifyOtp, { isLoading }] = useVerifyOtpMutation();
+
+  const confirm = async (otp: string) => {
+    if (!isSixDigitCode(otp)) {
+      toast.error(M.codes.invalidSixDigitPin);
+      return;
+    }
+    const result = await verifyOtp({ email, otp });
+    if (result.error) {
+      toast.error(messageOf(result.error, M.forgotPassword.codeFailed));
+      return;
+    }
+    toast.success(M.forgotPassword.codeVerified);
+    onVerified();
+  };
+
+  return (
+    <>
+      <AuthHeading title="Confirm email address">{`Enter the 6-digit code we sent to ${email}.`}</AuthHeading>
+      <EmailCodeForm email={email} code={code} onCodeChange={setCode} onConfirm={confirm} busy={isLoading} />
+    </>
+  );
+}

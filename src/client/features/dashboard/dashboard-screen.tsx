@@ -1,0 +1,46 @@
+import styled from 'styled-components';
+import * as M from '../../../shared/messages';
+import { useErrorToast } from '../../api/use-error-toast';
+import { useGetCadWalletQuery, useGetNairaWalletQuery } from '../../api/wallet-api';
+import { deviceTimeZone } from '../../app/time-zone';
+import { LoadingText, PageHeader, Stack } from '../../ui';
+import { SelectCurrencyDialog } from '../transfer/select-currency-dialog';
+import { ActivateWalletPrompt } from './activate-wallet-prompt';
+import { DashboardBalance } from './dashboard-balance';
+import { useUpdateTimezoneQuery } from './dashboard-api';
+import { ExchangeRates } from './exchange-rates';
+import { QuickActions } from './quick-actions';
+
+const Balances = styled.div`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(240px, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+`;
+
+/** /dashboard (spec §2): balances, rates and the quick action tiles. */
+export default function DashboardScreen() {
+  useUpdateTimezoneQuery(deviceTimeZone());
+  const cad = useGetCadWalletQuery();
+  const ngn = useGetNairaWalletQuery();
+  useErrorToast(cad.error ?? ngn.error, M.dashboard.walletDataFailed);
+
+  return (
+    <main>
+      <PageHeader title={M.dashboard.greeting} subtitle={M.dashboard.subtitle} />
+      {cad.isLoading || ngn.isLoading ? (
+        <LoadingText>{M.dashboard.loading}</LoadingText>
+      ) : (
+        <Stack gap="lg">
+          <Balances>
+            <DashboardBalance currency="CAD" balance={cad.data?.balance} />
+            <DashboardBalance currency="NGN" balance={ngn.data?.balance} />
+          </Balances>
+          <ExchangeRates />
+          <QuickActions />
+        </Stack>
+      )}
+      <SelectCurrencyDialog />
+      <ActivateWalletPrompt />
+    </main>
+  );
+}

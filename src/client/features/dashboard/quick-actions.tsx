@@ -1,0 +1,64 @@
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { PRODUCT_NAME } from '../../../shared/product';
+import { dialogIds } from '../../app/dialog-ids';
+import { paths } from '../../app/paths';
+import { useAppDispatch } from '../../app/store';
+import { dialogOpened } from '../../app/ui-slice';
+import { Card, CardTitle } from '../../ui';
+import { useGate } from '../layout/use-gate';
+
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
+  gap: ${({ theme }) => theme.space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Tile = styled.button`
+  width: 100%;
+  min-height: 72px;
+  padding: ${({ theme }) => theme.space.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.surface};
+  cursor: pointer;
+  &:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
+`;
+
+const bills = (category: 'school' | 'bills') => `${paths.billPayment}?category=${category}`;
+
+/** The dashboard tiles; every one goes through the gate (verification, then PIN) first (spec §2). */
+export function QuickActions() {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { runGated } = useGate();
+  const go = (to: string) => () => void navigate(to);
+
+  const tiles = [
+    { label: 'Wallet Details', run: go(paths.addMoney) },
+    { label: 'Send Money', run: () => dispatch(dialogOpened(dialogIds.selectCurrency)) },
+    { label: `Send to a ${PRODUCT_NAME} user`, run: go(paths.transferUser) },
+    { label: 'Exchange', run: go(paths.exchange) },
+    { label: 'History', run: go(paths.history) },
+    { label: 'School', run: go(bills('school')) },
+    { label: 'Pay Bills', run: go(bills('bills')) },
+  ];
+
+  return (
+    <Card aria-labelledby="quick-actions-title">
+      <CardTitle id="quick-actions-title">Quick Actions</CardTitle>
+      <Grid>
+        {tiles.map(({ label, run }) => (
+          <li key={label}>
+            <Tile type="button" onClick={() => runGated(run)}>{label}</Tile>
+          </li>
+        ))}
+      </Grid>
+    </Card>
+  );
+}

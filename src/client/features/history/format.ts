@@ -1,0 +1,47 @@
+/** Pure display rules of the history table (spec §2, §4). */
+import moment from 'moment';
+import type { Transaction } from '../../../shared/types';
+import { formatMoney, type BadgeTone } from '../../ui';
+
+/** Status colour, case-insensitive: completed/success green, pending yellow, failed red, else grey. */
+export function statusTone(status: string): BadgeTone {
+  switch (status.toLowerCase()) {
+    case 'completed':
+    case 'success':
+      return 'success';
+    case 'pending':
+      return 'warning';
+    case 'failed':
+      return 'danger';
+    default:
+      return 'neutral';
+  }
+}
+
+/**
+ * Money in: a DEPOSIT, or a WALLET TRANSACTION received from another user (the server names the
+ * sender in recieved_from only for money in). A WITHDRAWAL is always money out.
+ */
+export const isMoneyIn = ({ transaction_type, recieved_from }: Pick<Transaction, 'transaction_type' | 'recieved_from'>): boolean =>
+  transaction_type === 'DEPOSIT' || (transaction_type === 'WALLET TRANSACTION' && Boolean(recieved_from));
+
+/** Money in is green, money out red. */
+export const amountTone = (transaction: Pick<Transaction, 'transaction_type' | 'recieved_from'>): BadgeTone =>
+  isMoneyIn(transaction) ? 'success' : 'danger';
+
+/** '+$250.75 CAD' for money in, '-₦1,500.00 NGN' for money out. */
+export function formatSignedAmount(transaction: Pick<Transaction, 'transaction_type' | 'recieved_from' | 'amount' | 'currency'>): string {
+  const sign = isMoneyIn(transaction) ? '+' : '-';
+  return `${sign}${formatMoney(transaction.currency, Math.abs(transaction.amount))} ${transaction.currency}`;
+}
+
+/** The Details column: the first present of recipient_name, sent_to, recieved_from. */
+export const transactionDetails = ({ recipient_name, sent_to, recieved_from }: Transaction): string =>
+  recipient_name || sent_to || recieved_from || '—';
+
+/** Dates are shown YYYY-MM-DD. */
+export const formatDate = (timestamp: string): string => moment(timestamp).format('YYYY-MM-DD');
+
+/** The page count as the spec has it: total / limit, rounded; at least 1. */
+// Spec §7: "the rounded total divided by limit". Rounded up, so the last rows are always reachable.
+export const pageCount = (total: number, limit: number): number => (limit > 0 ? Math.max(1, Math.ceil(total / limit)) : 1);

@@ -1,0 +1,26 @@
+import { endpoints } from '../../../shared/endpoints';
+import type { Currency, Res, TransactionType } from '../../../shared/types';
+import { api } from '../../api/api';
+
+export interface HistoryQuery {
+  currency: Currency;
+  /** null: all types (the parameter is left out). */
+  type: TransactionType | null;
+  page: number;
+}
+
+export const historyApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /wallet/transactions?currency=&transaction_type=&page= (page sent as a string). */
+    getTransactions: build.query<Res<'transactions'>, HistoryQuery>({
+      query: ({ currency, type, page }) => ({
+        url: endpoints.transactions.path,
+        method: endpoints.transactions.method,
+        params: { currency, ...(type ? { transaction_type: type } : {}), page: String(page) },
+      }),
+      providesTags: (_result, _error, { currency }) => [{ type: 'Transactions', id: `LIST-${currency}` }],
+    }),
+  }),
+});
+
+export const { useGetTransactionsQuery } = historyApi;

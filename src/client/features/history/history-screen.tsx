@@ -1,0 +1,96 @@
+import { useEffect, useId, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import * as M from '../../../shared/messages';
+import type { Currency, Transaction } from '../../../shared/types';
+import { api } from '../../api/api';
+import { isHttpError } from '../../api/error-message';
+import { useErrorToast } from '../../api/use-error-toast';
+import { paths } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { Button, Card, EmptyState, LoadingText, PageHeader, Stack } from '../../ui';
+import { pageCount } from './format';
+import { historyApi, useGetTransactionsQuery } from './history-api';
+import { HistoryFilters } from './history-filters';
+import { filtersToggled, pageChanged, selectHistory } from './history-slice';
+import { TransactionsTable } from './transactions-table';
+
+/** While a shown row is pending (a payout on its way), the page is fetched again this often. */
+export const PENDING_POLL_MS = 3_000;
+
+const isPending = (status: string) => status.toLowerCase() === 'pending';
+
+/**
+ * When a row that was pending is settled (completed, or failed and refunded), the balance of that
+ * wallet has moved or is final: its wallet is fetched again, so balances shown elsewhere follow.
+ */
+function useWalletRefreshOnSettle(currency: Currency, rows: Transaction[] | undefined): void {
+  const dispatch = useAppDispatch();
+  const pendingIds = useRef(new Set<string>());
+  useEffect(() => {
+    if (!rows) return;
+    const settled = rows.some((row) => pendingIds.current.has(row.id) && !isPending(row.status));
+    pendingIds.current = new Set(rows.filter((row) => isPending(row.status)).map((row) => row.id));
+    if (settled) dispatch(api.util.invalidateTags([{ type: 'Wallet', id: currency }]));
+  }, [rows, currency, dispatch]);
+}
+
+const Pager = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/** /history: one currency's transactions, filtered by type, a page at a time (spec §2). */
+export default function HistoryScreen() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const filtersId = useId();
+  const { filtersOpen, currency, type, page } = useAppSelector(selectHistory);
+  const query = { currency, type, page };
+  // The cached page decides whether to poll: pending rows are watched until they settle.
+  const cached = historyApi.endpoints.getTransactions.useQueryState(query);
+  const polling = cached.currentData?.data.some((row) => isPending(row.status)) ?? false;
+  const { data, currentData, isFetching, error } = useGetTransactionsQuery(query, { pollingInterval: polling ? PENDING_POLL_MS : 0 });
+  useWalletRefreshOnSettle(currency, currentData?.data);
+  // A 401 here means the refresh failed too: the session has ended, the user goes to '/'.
+  const unauthorized = isHttpError(error) && error.status === 401;
+  useErrorToast(unauthorized ? undefined : error, M.history.fetchFailed);
+
+  useEffect(() => {
+    if (unauthorized) void navigate(paths.home, { replace: true });
+  }, [unauthorized, navigate]);
+
+  // The last answer's pagination, kept while the next page loads.
+  const pages = data ? pageCount(data.pagination.total, data.pagination.limit) : 1;
+
+  return (
+    <main>
+      <PageHeader title="Transaction History" />
+      <Stack gap="lg">
+        <div>
+          <Button variant="secondary" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => dispatch(filtersToggled())}>
+            Filters
+          </Button>
+        </div>
+        {filtersOpen && <HistoryFilters id={filtersId} />}
+        <Card aria-label={`${currency} transactions`}>
+          {isFetching && !currentData ? (
+            <LoadingText>{M.history.loading}</LoadingText>
+          ) : currentData?.data.length ? (
+            <TransactionsTable transactions={currentData.data} />
+          ) : (
+            <EmptyState title={M.history.empty} />
+          )}
+          <Pager aria-label="Pages">
+            <Button variant="secondary" disabled={page <= 1} onClick={() => dispatch(pageChanged(page - 1))}>Previous</Button>
+            <span>{M.history.showingPage(page, pages)}</span>
+            <Button variant="secondary" disabled={page >= pages} onClick={() => dispatch(pageChanged(page + 1))}>Next</Button>
+          </Pager>
+        </Card>
+      </Stack>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { Form, Formik } from 'formik';
+import { Link } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import styled from 'styled-components';
+import { object, string } from 'yup';
+import * as M from '../../../shared/messages';
+import { PRODUCT_NAME } from '../../../shared/product';
+import { messageOf } from '../../api/error-message';
+import { paths } from '../../app/paths';
+import { Button, Card, FormError, PageHeader, Stack, TextField } from '../../ui';
+import { useCreateExternalIdentitySessionMutation } from './identity-api';
+import { IdentityCheck, useIdentityFlow } from './identity-flow';
+
+const FLOW_ID = 'external-identity';
+
+const schema = object({
+  first_name: string().trim().required(M.identity.namesRequired),
+  last_name: string().trim().required(M.identity.namesRequired),
+});
+
+const Page = styled.main`
+  max-width: 480px;
+  margin: 0 auto;
+  padding: ${({ theme }) => theme.space.xl} ${({ theme }) => theme.space.md};
+`;
+
+/** /identity-verification (unguarded): starts an identity check for a name, with the fixed public key. */
+export default function IdentityVerificationScreen() {
+  const [createSession, { data }] = useCreateExternalIdentitySessionMutation({ fixedCacheKey: FLOW_ID });
+  const { openFrame } = useIdentityFlow(FLOW_ID);
+
+  const start = async ({ first_name, last_name }: { first_name: string; last_name: string }) => {
+    const result = await createSession({ first_name: first_name.trim(), last_name: last_name.trim(), key: __IDENTITY_KEY__ });
+    if (result.data?.success) {
+      toast.success(M.identity.sessionCreated);
+      openFrame();
+    } else {
+      toast.error(messageOf(result.error, M.identity.createSessionFailed));
+    }
+  };
+
+  return (
+    <Page>
+      <PageHeader title="Identity Verification" subtitle="Enter your legal name as it appears on your ID document." />
+      <Card>
+        <Formik initialValues={{ first_name: '', last_name: '' }} validationSchema={schema} validateOnBlur={false} validateOnChange={false} onSubmit={start}>
+          {({ values, errors, handleChange, isSubmitting }) => (
+            <Form noValidate>
+              <Stack>
+                <TextField label="First name" name="first_name" autoComplete="given-name" value={values.first_name} onChange={handleChange} />
+                <TextField label="Last name" name="last_name" autoComplete="family-name" value={values.last_name} onChange={handleChange} />
+                {(errors.first_name || errors.last_name) && <FormError>{errors.first_name ?? errors.last_name}</FormError>}
+                <Button type="submit" fullWidth busy={isSubmitting}>Start Verification</Button>
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+        <IdentityCheck flowId={FLOW_ID} url={data?.data.verification_url} />
+        <Link to={paths.home}>Back to {PRODUCT_NAME}</Link>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,95 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import * as M from '../../../shared/messages';
+import { useErrorToast } from '../../api/use-error-toast';
+import { useGetUserQuery } from '../../api/user-api';
+import { dialogIds } from '../../app/dialog-ids';
+import { paths } from '../../app/paths';
+import { selectIsSignedIn } from '../../app/session-slice';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
+import { selectUser } from '../../app/user-slice';
+import { LoadingText, media } from '../../ui';
+import { BOTTOM_BAR_HEIGHT, MainMenu } from './main-menu';
+import { SignOutDialog } from './sign-out-dialog';
+import { useGate } from './use-gate';
+import { VerificationReminderDialog } from './verification-reminder-dialog';
+
+// Loaded only when it opens, so it stays out of the layout's chunk.
+const SetPinDialog = lazy(() => import('../pin/set-pin-dialog'));
+
+const Shell = styled.div`
+  min-height: 100vh;
+  ${media.lg} { display: flex; align-items: flex-start; }
+`;
+
+const Content = styled.div`
+  flex: 1 1 auto;
+  min-width: 0;
+  padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
+  padding-bottom: calc(${BOTTOM_BAR_HEIGHT} + ${({ theme }) => theme.space.lg});
+  ${media.lg} { padding: ${({ theme }) => theme.space.xl}; }
+`;
+
+/** A guarded screen the gate closes sends the user to the dashboard with the dialog that explains why. */
+function GatedOutlet() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { allowed, blockedBy } = useGate();
+  const open = allowed(pathname);
+
+  useEffect(() => {
+    if (open || !blockedBy) return;
+    dispatch(dialogOpened(blockedBy));
+    void navigate(paths.dashboard, { replace: true });
+  }, [open, blockedBy, dispatch, navigate]);
+
+  return open ? <Outlet /> : null;
+}
+
+function PinDialog() {
+  const open = useAppSelector((state) => selectIsDialogOpen(state, dialogIds.setPin));
+  return open ? (
+    <Suspense fallback={null}>
+      <SetPinDialog />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * The shared layout of the guarded screens (spec §2): side menu or bottom bar, the current user
+ * loaded first (a failure says so and goes to '/'), the gate, and the layout's dialogs.
+ */
+export default function AppLayout() {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const user = useAppSelector(selectUser);
+  const { error } = useGetUserQuery(undefined, { skip: !signedIn });
+  const navigate = useNavigate();
+
+  useErrorToast(error, M.dashboard.loadUserFailed);
+  useEffect(() => {
+    if (error) void navigate(paths.home, { replace: true });
+  }, [error, navigate]);
+
+  if (!signedIn) return <Navigate to={paths.home} replace />;
+
+  return (
+    <Shell>
+      <MainMenu />
+      <Content>
+        {user ? (
+          <Suspense fallback={<LoadingText>Loading…</LoadingText>}>
+            <GatedOutlet />
+          </Suspense>
+        ) : (
+          <LoadingText>Loading your account…</LoadingText>
+        )}
+      </Content>
+      <VerificationReminderDialog />
+      <PinDialog />
+      <SignOutDialog />
+    </Shell>
+  );
+}

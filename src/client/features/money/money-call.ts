@@ -1,0 +1,27 @@
+import type { Endpoint } from '../../../shared/endpoints';
+import type { Currency } from '../../../shared/types';
+
+/** A money POST's argument: its body and the Idempotency-Key of this confirmed submission. */
+export interface MoneyArgs<Body> {
+  body: Body;
+  idempotencyKey: string;
+}
+
+/** The request of a money POST, its Idempotency-Key as a header (the reauth retry sends it again). */
+export const moneyRequest = <Body>(endpoint: Endpoint, { body, idempotencyKey }: MoneyArgs<Body>) => ({
+  url: endpoint.path,
+  method: endpoint.method,
+  body,
+  headers: { 'Idempotency-Key': idempotencyKey },
+});
+
+/** What a movement in `currency` makes stale: that wallet and its history. */
+export const touchedBy = (currency: Currency) => [
+  { type: 'Wallet' as const, id: currency },
+  { type: 'Transactions' as const, id: `LIST-${currency}` },
+];
+
+/** ui-slice ids of a money flow's two dialogs, e.g. 'transfer-cad-pin' and 'transfer-cad-receipt'. */
+export const moneyDialogIds = (flow: string) => ({ pin: `${flow}-pin`, receipt: `${flow}-receipt` }) as const;
+
+export type MoneyDialogIds = ReturnType<typeof moneyDialogIds>;

@@ -1,0 +1,16 @@
+import { useStore } from 'react-redux';
+import { useLocation } from 'react-router-dom';
+import type { AppStore } from '../../app/store';
+import { Button } from '../../ui';
+import { buildDiagnostics, saveDiagnostics } from './diagnostics';
+
+/** 'Download diagnostics': the redacted state, recent actions and failed requests, for support. */
+export function DiagnosticsButton() {
+  const store = useStore() as AppStore;
+  const { pathname } = useLocation();
+  const download = () =>
+    saveDiagnostics(
+      buildDiagnostics(store, { route: pathname, viewport: { width: window.innerWidth, height: window.innerHeight } }),
+    );
+  return <Button variant="secondary" onClick={download}>Download diagnostics</Button>;
+}

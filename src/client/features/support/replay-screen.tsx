@@ -1,0 +1,139 @@
+import { Suspense, useEffect, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import {
+  MemoryRouter,
+  UNSAFE_DataRouterContext as DataRouterContext,
+  UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  UNSAFE_LocationContext as LocationContext,
+  UNSAFE_RouteContext as RouteContext,
+  useRoutes,
+} from 'react-router-dom';
+import styled from 'styled-components';
+import { signedInRoutes } from '../../app/router';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { selectStep, stepChanged } from '../../app/ui-slice';
+import { Button, Card, FormError, LoadingText, PageHeader, Stack } from '../../ui';
+import type { Diagnostics } from './diagnostics';
+import { customerScreen, makeReplayStore, parseDiagnostics, replayJumped, stateAt } from './replay';
+import { useGetSupportConfigQuery } from './support-api';
+
+const STEP_ID = 'support-replay';
+
+const Banner = styled.p`
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  color: ${({ theme }) => theme.colors.warning};
+  font-weight: 600;
+`;
+
+const Controls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: center;
+`;
+
+/** The customer's screen in its own router: its links and redirects stay inside the replay. */
+function Isolated({ route, children }: { route: string; children: ReactNode }) {
+  return (
+    <DataRouterContext.Provider value={null}>
+      <DataRouterStateContext.Provider value={null}>
+        <RouteContext.Provider value={{ outlet: null, matches: [], isDataRoute: false }}>
+          <LocationContext.Provider value={null as never}>
+            <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          </LocationContext.Provider>
+        </RouteContext.Provider>
+      </DataRouterStateContext.Provider>
+    </DataRouterContext.Provider>
+  );
+}
+
+function CustomerScreen() {
+  return useRoutes(signedInRoutes);
+}
+
+/** Steps through the recorded actions on a sandboxed store and shows the customer's screen. */
+function Replay({ file }: { file: Diagnostics }) {
+  const dispatch = useAppDispatch();
+  const last = file.actions.length;
+  const step = useAppSelector((state) => selectStep(state, STEP_ID, last));
+  const sandbox = useMemo(() => makeReplayStore(file), [file]);
+  const screen = customerScreen(file);
+
+  useEffect(() => {
+    sandbox.dispatch(replayJumped(stateAt(file, step)));
+  }, [sandbox, file, step]);
+
+  const go = (to: number) => dispatch(stepChanged({ id: STEP_ID, step: Math.min(last, Math.max(0, to)) }));
+
+  return (
+    <Stack gap="md">
+      <Banner role="status">Replay mode: the network is off, nothing you do here is sent.</Banner>
+      <Card>
+        <p>
+          Recorded {file.time} on {screen} (app {file.app.version}, build {file.app.buildId}), viewport{' '}
+          {file.viewport.width}×{file.viewport.height}.
+        </p>
+        <Controls>
+          <Button variant="secondary" onClick={() => go(step - 1)} disabled={step === 0}>Previous action</Button>
+          <Button variant="secondary" onClick={() => go(step + 1)} disabled={step === last}>Next action</Button>
+          <span aria-live="polite">
+            {step === 0 ? `Before action 1 of ${last}` : `After action ${step} of ${last}: ${file.actions[step - 1].type}`}
+          </span>
+        </Controls>
+      </Card>
+      <section aria-label="Customer's screen">
+        <Provider store={sandbox}>
+          <Isolated route={screen}>
+            <Suspense fallback={<LoadingText>Loading…</LoadingText>}>
+              <CustomerScreen />
+            </Suspense>
+          </Isolated>
+        </Provider>
+      </section>
+    </Stack>
+  );
+}
+
+const readText = (file: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+
+/** /support/replay: loads a diagnostics file and replays it (docs/SUPPORT.md). */
+export default function ReplayScreen() {
+  const dispatch = useAppDispatch();
+  const config = useGetSupportConfigQuery(undefined, { skip: __SUPPORT_TOOLS__ });
+  const [file, setFile] = useState<Diagnostics | null>(null);
+  const [invalid, setInvalid] = useState(false);
+
+  if (!__SUPPORT_TOOLS__ && !config.data?.supportTools) {
+    return <main>{config.isLoading ? <LoadingText>Loading…</LoadingText> : <PageHeader title="Support tools are off" />}</main>;
+  }
+
+  const load = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    const parsed = chosen ? parseDiagnostics(await readText(chosen)) : null;
+    setInvalid(parsed === null);
+    setFile(parsed);
+    if (parsed) dispatch(stepChanged({ id: STEP_ID, step: parsed.actions.length }));
+  };
+
+  return (
+    <main>
+      <PageHeader title="Replay diagnostics" subtitle="Load a customer's diagnostics file to see their screen as it was." />
+      <Stack gap="md">
+        <label>
+          Diagnostics file{' '}
+          <input type="file" accept="application/json,.json" onChange={(event) => void load(event)} />
+        </label>
+        {invalid && <FormError>This is not a Kudi diagnostics file.</FormError>}
+        {file && <Replay file={file} />}
+      </Stack>
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+import { configureStore, createAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { api } from '../../api/api';
+import type { QueryExtra } from '../../api/base-query';
+import { paths } from '../../app/paths';
+import { rootReducer, type RootState } from '../../app/store';
+import { DIAGNOSTICS_KIND, type Diagnostics } from './diagnostics';
+
+export const REPLAY_REFUSED = 'Replay mode: nothing is sent.';
+const NOT_IN_FILE = 'Replay mode: this data is not in the diagnostics file.';
+
+/** Reads a diagnostics file; null when it is not one. */
+export function parseDiagnostics(text: string): Diagnostics | null {
+  try {
+    const file = JSON.parse(text) as Partial<Diagnostics>;
+    const valid = file.kind === DIAGNOSTICS_KIND && typeof file.state === 'object' && Array.isArray(file.actions);
+    return valid ? (file as Diagnostics) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The screen to show: the last one before Help (where the customer downloaded the file), else the current one. */
+export function customerScreen(file: Diagnostics): string {
+  const before = [...(file.recentRoutes ?? [])].reverse().find((route) => route !== paths.about);
+  return before ?? file.route;
+}
+
+type ApiState = RootState['api'];
+
+/** The RTK Query cache as answered in replay: fulfilled queries only, no calls in flight, no subscribers. */
+const answeredCache = (cache: ApiState): ApiState => ({
+  ...cache,
+  queries: Object.fromEntries(Object.entries(cache.queries).filter(([, entry]) => entry?.status === 'fulfilled')),
+  mutations: {},
+  subscriptions: {},
+});
+
+/**
+ * The store at recorded action `step` (0…actions.length). The last step is the snapshot itself. Earlier
+ * steps start from the snapshot's data (session, user, wallets, RTK Query cache) with every screen slice
+ * fresh, then apply the recorded screen actions up to `step` (RTK Query's own actions need their meta,
+ * which the file does not carry: the cache stays the snapshot's).
+ */
+export function stateAt(file: Diagnostics, step: number): RootState {
+  const cache = answeredCache(file.state.api);
+  if (step >= file.actions.length) return { ...file.state, api: cache };
+  const fresh = rootReducer(undefined, { type: 'support/replayStarted' });
+  let state: RootState = { ...fresh, session: file.state.session, user: file.state.user, wallets: file.state.wallets, api: cache };
+  for (const { type, payload } of file.actions.slice(0, step)) {
+    if (type.startsWith(`${api.reducerPath}/`)) continue;
+    try {
+      state = rootReducer(state, { type, payload } as UnknownAction);
+    } catch {
+      // A redacted payload a reducer cannot read: that step changes nothing here.
+    }
+  }
+  return state;
+}
+
+/** Replaces the whole screen state (the RTK Query cache stays, so mounted queries keep their data). */
+export const replayJumped = createAction<RootState>('support/replayJumped');
+
+/** Answered as an HTTP refusal, so the screens show the message the way they show a server's. */
+const refusal = (message: string) => ({ error: { status: 503, data: { success: false, message } } satisfies FetchBaseQueryError });
+
+/** Network off: queries answer from the snapshot's cache, mutations are refused. */
+function offlineQuery(cache: ApiState): BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> {
+  return (_args, { type, queryCacheKey }) => {
+    if (type === 'mutation') return refusal(REPLAY_REFUSED);
+    const entry = queryCacheKey ? cache.queries[queryCacheKey] : undefined;
+    return entry?.status === 'fulfilled' ? { data: entry.data } : refusal(NOT_IN_FILE);
+  };
+}
+
+/** A sandboxed store booted from `file`: no session persistence, no DevTools, no network. */
+export function makeReplayStore(file: Diagnostics) {
+  const initial = stateAt(file, file.actions.length);
+  const extra: QueryExtra = { offline: offlineQuery(initial.api) };
+  return configureStore({
+    reducer: (state: RootState | undefined, action: UnknownAction): RootState =>
+      replayJumped.match(action) && state ? { ...action.payload, api: state.api } : rootReducer(state, action),
+    preloadedState: initial,
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: extra }, serializableCheck: false, immutableCheck: false }).concat(api.middleware),
+    devTools: false,
+  });
+}
+
+export type ReplayStore = ReturnType<typeof makeReplayStore>;

@@ -1,0 +1,151 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useFormik } from 'formik';
+import { useId } from 'react';
+import { object, string } from 'yup';
+import { NGN_ACCOUNT_LENGTH } from '../../../shared/limits';
+import * as M from '../../../shared/messages';
+import { PRODUCT_NAME } from '../../../shared/product';
+import type { Bank, NairaWallet, NgnWithdrawalReceipt } from '../../../shared/types';
+import { digitsOnly, isNgnAccountNumber } from '../../../shared/validation';
+import { useErrorToast } from '../../api/use-error-toast';
+import { useGetNgnLimitQuery } from '../../api/wallet-api';
+import { useAppDispatch } from '../../app/store';
+import { deviceTimeZone } from '../../app/time-zone';
+import { dialogOpened } from '../../app/ui-slice';
+import { Button, Card, CardTitle, ComboboxField, FormError, LoadingText, TextField, formatMoney } from '../../ui';
+import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
+import { formMessage } from '../money/form-message';
+import { moneyDialogIds } from '../money/money-call';
+import { PinModal } from '../money/pin-modal';
+import { ReceiptModal, receiptDate } from '../money/receipt-modal';
+import { useMoneySubmit } from '../money/use-money-submit';
+import { useGetNgnBanksQuery, useNameInquiryQuery, useNgnWithdrawalMutation } from './transfer-naira-api';
+
+const dialogs = moneyDialogIds('transfer-naira');
+
+/** The fixed description of every NGN withdrawal (spec §7). */
+const NGN_WITHDRAWAL_DESCRIPTION = `Transfer from ${PRODUCT_NAME}`;
+
+interface Values {
+  bankCode: string;
+  accountNumber: string;
+  amount: AmountValue;
+}
+
+const incomplete = M.transfers.ngnFieldsRequired;
+const schema = object({
+  bankCode: string().required(incomplete),
+  accountNumber: string().required(incomplete).test('account', incomplete, (account = '') => isNgnAccountNumber(account)),
+  amount: amountSchema(incomplete),
+});
+
+const receiptRows = (receipt: NgnWithdrawalReceipt) => [
+  { label: 'Amount', value: formatMoney('NGN', receipt.amount) },
+  { label: 'Account number', value: receipt.account_number },
+  { label: 'Transaction reference', value: receipt.tx_ref },
+  { label: 'Date', value: receiptDate(receipt.created_at) },
+];
+
+const bankName = (bank: Bank) => bank.bankName;
+const bankKey = (bank: Bank) => bank.bankCode;
+
+/**
+ * Send NGN to a Nigerian bank account (spec §4, §5): pick the bank, type the 10-digit number and
+ * the account is named automatically; only then can an amount within the limit and the balance be sent.
+ */
+export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
+  const dispatch = useAppDispatch();
+  const titleId = useId();
+  const banks = useGetNgnBanksQuery();
+  useErrorToast(banks.error, M.transfers.bankListFailed);
+  const { data: limit, error: limitError } = useGetNgnLimitQuery();
+  useErrorToast(limitError, M.transfers.limitFetchFailed);
+  const [withdraw, { data: result }] = useNgnWithdrawalMutation();
+  const submit = useMoneySubmit({ dialogs });
+
+  const form = useFormik<Values>({
+    initialValues: { bankCode: '', accountNumber: '', amount: '' },
+    validationSchema: schema,
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: () => void dispatch(dialogOpened(dialogs.pin)),
+  });
+  const { bankCode, accountNumber, amount } = form.values;
+
+  const bank = banks.data?.find((candidate) => candidate.bankCode === bankCode) ?? null;
+  const inquiry = useNameInquiryQuery(
+    bank && isNgnAccountNumber(accountNumber) && wallet.account_number
+      ? { accountNumber, nibssBankCode: bank.nibssBankCode, senderAccountNumber: wallet.account_number }
+      : skipToken,
+  );
+  // Only the answer for the current bank and number counts; a failure leaves no name.
+  const accountName = inquiry.currentData?.code === '00' ? (inquiry.currentData.customer?.account.name ?? null) : null;
+
+  const overBalance = amountAbove(amount, wallet.balance);
+  const overLimit = amountAbove(amount, limit);
+  const amountError = overBalance ? M.transfers.insufficientBalance : overLimit && M.server.amountAboveLimit;
+
+  const confirm = async (pin: string) => {
+    if (!bank || !accountName) return;
+    const body = {
+      amount,
+      account_number: accountNumber,
+      account_bank: bank.bankCode,
+      transaction_pin: pin,
+      description: NGN_WITHDRAWAL_DESCRIPTION,
+      is_benficiary: false,
+      account_name: accountName,
+      timezone: deviceTimeZone(),
+    };
+    if (await submit(body, withdraw, (data) => data.success === 'true')) form.resetForm();
+  };
+
+  const message = formMessage(form);
+
+  return (
+    <>
+      <Card as="form" aria-labelledby={titleId} onSubmit={form.handleSubmit} noValidate>
+        <CardTitle id={titleId}>Send Money</CardTitle>
+        <ComboboxField
+          label="Bank"
+          placeholder="Search for a bank"
+          options={banks.data ?? []}
+          optionLabel={bankName}
+          optionKey={bankKey}
+          value={bank}
+          onChange={(chosen) => void form.setFieldValue('bankCode', chosen?.bankCode ?? '')}
+          emptyText={banks.isLoading ? 'Loading banks...' : M.transfers.noBanks}
+        />
+        <TextField
+          label="Recipient account number"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={NGN_ACCOUNT_LENGTH}
+          {...form.getFieldProps('accountNumber')}
+          onChange={(event) => void form.setFieldValue('accountNumber', digitsOnly(event.target.value, NGN_ACCOUNT_LENGTH))}
+        />
+        {inquiry.isFetching && <LoadingText>Verifying account...</LoadingText>}
+        {accountName && (
+          <>
+            <TextField label="Recipient account name" value={accountName} readOnly />
+            <TextField
+              label="Amount (NGN)"
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={limit}
+              step={0.01}
+              hint={limit !== undefined && `Maximum per transaction: ${formatMoney('NGN', limit)}`}
+              error={amountError}
+              {...form.getFieldProps('amount')}
+            />
+          </>
+        )}
+        {message && <FormError>{message}</FormError>}
+        {accountName && <Button type="submit" fullWidth disabled={overBalance || overLimit}>Send</Button>}
+      </Card>
+      <PinModal id={dialogs.pin} onConfirm={confirm} />
+      <ReceiptModal id={dialogs.receipt} title="Transaction Receipt" rows={result?.data ? receiptRows(result.data) : null} />
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { buildPath, endpoints } from '../../../shared/endpoints';
+import type { Bank, NameInquiry, Params, Req, Res } from '../../../shared/types';
+import { api } from '../../api/api';
+import { moneyRequest, touchedBy, type MoneyArgs } from '../money/money-call';
+
+export const transferNairaApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /NGN-banks: the bank picker's list. */
+    getNgnBanks: build.query<Bank[], void>({
+      query: () => ({ url: endpoints.ngnBanks.path, method: endpoints.ngnBanks.method }),
+      transformResponse: (body: Res<'ngnBanks'>) => body.data.bankList,
+    }),
+    /** GET /wallet/get_name_inquiry/{accountNumber}/{nibssBankCode}/{senderAccountNumber}: code '00' names the account. */
+    nameInquiry: build.query<NameInquiry, NonNullable<Params<'nameInquiry'>>>({
+      query: (params) => ({ url: buildPath('nameInquiry', params), method: endpoints.nameInquiry.method }),
+    }),
+    /** POST /wallet/ngn-withdrawal to a Nigerian bank account; the NGN wallet and its history are refetched. */
+    ngnWithdrawal: build.mutation<Res<'ngnWithdrawal'>, MoneyArgs<Req<'ngnWithdrawal'>>>({
+      query: (args) => moneyRequest(endpoints.ngnWithdrawal, args),
+      invalidatesTags: touchedBy('NGN'),
+    }),
+  }),
+});
+
+export const { useGetNgnBanksQuery, useNameInquiryQuery, useNgnWithdrawalMutation } = transferNairaApi;

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'react-toastify';
+import * as M from '../../../shared/messages';
+import { IDENTITY_POLL_INTERVAL_MS, IDENTITY_POLL_MAX_MS } from '../../../shared/limits';
+import { useGetUserQuery } from '../../api/user-api';
+
+/**
+ * After an identity check starts, the current user is polled every 5 s for at most 300 s until
+ * is_identity_verified is true; then the completion toast shows (spec §4, §9).
+ */
+export function useIdentityPolling(): () => void {
+  const [polling, setPolling] = useState(false);
+  const { data } = useGetUserQuery(undefined, { pollingInterval: polling ? IDENTITY_POLL_INTERVAL_MS : 0 });
+  const verified = data?.data.is_identity_verified === true;
+
+  useEffect(() => {
+    if (!polling) return undefined;
+    if (verified) {
+      toast.success(M.identity.completed);
+      setPolling(false);
+      return undefined;
+    }
+    const timer = setTimeout(() => setPolling(false), IDENTITY_POLL_MAX_MS);
+    return () => clearTimeout(timer);
+  }, [polling, verified]);
+
+  return () => setPolling(true);
+}

@@ -1,0 +1,187 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import styled from 'styled-components';
+import { Button, IconButton } from './button';
+import { CloseIcon } from './icons';
+import { media } from './theme';
+
+export interface ModalProps {
+  open: boolean;
+  onClose(): void;
+  /** Heading of the dialog; it names the dialog (aria-labelledby). */
+  title: ReactNode;
+  /** Short text under the title; it describes the dialog (aria-describedby). */
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Action buttons, laid out at the bottom. */
+  footer?: ReactNode;
+  /** false: no close button, Escape and the backdrop do nothing. Default true. */
+  dismissible?: boolean;
+}
+
+const TABBABLE = [
+  'a[href]', 'button:not([disabled])', 'input:not([disabled]):not([type="hidden"])', 'select:not([disabled])',
+  'textarea:not([disabled])', 'iframe', '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndices.modal};
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.backdrop};
+`;
+
+const Panel = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  width: 100%;
+  max-width: 480px;
+  max-height: calc(100vh - 32px);
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  &:focus { outline: none; }
+  ${media.md} { padding: ${({ theme }) => theme.space.xl}; }
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  & > button { margin: -8px -8px 0 0; }
+`;
+
+const Title = styled.h2`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+const Description = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Footer = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
+/**
+ * Modal dialog in a portal: focus moves in on open (to an autoFocus child, else the dialog),
+ * Tab is trapped, Escape/backdrop close it, focus returns to the opener, body scroll is locked.
+ */
+export function Modal(props: ModalProps) {
+  return props.open ? <OpenModal {...props} /> : null;
+}
+
+function OpenModal({ onClose, title, description, children, footer, dismissible = true }: ModalProps) {
+  // Read before the children mount: an autoFocus child takes focus during the commit.
+  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (panel && !panel.contains(document.activeElement)) panel.focus();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      opener?.focus();
+    };
+  }, [opener]);
+
+  const handleKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const panel = event.currentTarget;
+    // Keys from a dialog opened on top of this one (portals bubble through React) are its own.
+    if (!(event.target instanceof Node) || !panel.contains(event.target)) return;
+    if (event.key === 'Escape' && dismissible) {
+      onClose();
+    } else if (event.key === 'Tab') {
+      const items = Array.from(panel.querySelectorAll<HTMLElement>(TABBABLE));
+      const first = items[0];
+      const last = items[items.length - 1];
+      const active = document.activeElement;
+      if (!first || !last) {
+        event.preventDefault();
+      } else if (event.shiftKey && (active === first || active === panel)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && active === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
+  };
+
+  const handleBackdrop = (event: MouseEvent<HTMLDivElement>) => {
+    if (dismissible && event.target === event.currentTarget) onClose();
+  };
+
+  return createPortal(
+    <Backdrop onMouseDown={handleBackdrop}>
+      <Panel
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descriptionId : undefined}
+        tabIndex={-1}
+        onKeyDown={handleKeyDown}
+      >
+        <Header>
+          <Title id={titleId}>{title}</Title>
+          {dismissible && <IconButton label="Close" onClick={onClose}><CloseIcon /></IconButton>}
+        </Header>
+        {description && <Description id={descriptionId}>{description}</Description>}
+        {children}
+        {footer && <Footer>{footer}</Footer>}
+      </Panel>
+    </Backdrop>,
+    document.body,
+  );
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  /** Cancel, Escape, backdrop or the close button. */
+  onClose(): void;
+  onConfirm(): void;
+  title: string;
+  text: ReactNode;
+  confirmLabel: string;
+  /** Default 'Cancel'. */
+  cancelLabel?: string;
+  /** While busy the dialog cannot be dismissed and the confirm button shows `busyLabel`. */
+  busy?: boolean;
+  busyLabel?: string;
+}
+
+/** Yes/no question on a Modal; focus starts on the cancel button (the safe choice). */
+export function ConfirmDialog({ open, onClose, onConfirm, title, text, confirmLabel, cancelLabel = 'Cancel', busy = false, busyLabel }: ConfirmDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      description={text}
+      dismissible={!busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>{cancelLabel}</Button>
+          <Button onClick={onConfirm} busy={busy} busyLabel={busyLabel}>{confirmLabel}</Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import type { ComponentPropsWithRef, ReactNode } from 'react';
+import styled from 'styled-components';
+import { Control, ErrorText, FieldLabel, FieldRoot, Hint, controlStyles, describedBy, useFieldIds, type FieldError } from './field';
+import { ChevronDownIcon } from './icons';
+
+export interface SelectFieldProps extends ComponentPropsWithRef<'select'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: FieldError;
+  /** The native `<option>`s. */
+  children: ReactNode;
+}
+
+const Select = styled.select<{ $invalid: boolean }>`
+  ${controlStyles}
+  appearance: none;
+  padding-right: 44px;
+  cursor: pointer;
+`;
+
+const Chevron = styled.span`
+  position: absolute;
+  right: ${({ theme }) => theme.space.md};
+  display: flex;
+  color: ${({ theme }) => theme.colors.muted};
+  pointer-events: none;
+`;
+
+/** Native select with label, hint and inline error (same contract as TextField). */
+export function SelectField({ label, hint, error, id, className, children, 'aria-describedby': extraDescription, ...selectProps }: SelectFieldProps) {
+  const ids = useFieldIds(id);
+  return (
+    <FieldRoot className={className}>
+      <FieldLabel htmlFor={ids.inputId}>{label}</FieldLabel>
+      <Control>
+        <Select
+          {...selectProps}
+          id={ids.inputId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(hint ? ids.hintId : undefined, error && ids.errorId, extraDescription)}
+          $invalid={Boolean(error)}
+        >
+          {children}
+        </Select>
+        <Chevron><ChevronDownIcon /></Chevron>
+      </Control>
+      {hint && <Hint id={ids.hintId}>{hint}</Hint>}
+      {error && <ErrorText id={ids.errorId} role="alert">{error}</ErrorText>}
+    </FieldRoot>
+  );
+}
