@@ -1,0 +1,165 @@
+/**
+ * The server under test: the real entry (`src/server/main.ts`) as a child process on PostgreSQL,
+ * which the test kills with SIGKILL and starts again; or, on PGlite, the same app built in this
+ * process on a temporary data directory (PGlite is single-process: nothing else may open it).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/server/db/database';
+import { Http, sleep } from './http';
+
+export const ROOT = path.resolve(__dirname, '../..');
+const START_TIMEOUT_MS = 180_000;
+
+export interface ServerOptions {
+  port: number;
+  /** Secrets, settlement timing, database: the environment of the server. */
+  env: Record<string, string>;
+  logFile: string;
+}
+
+export interface ServerUnderTest {
+  readonly baseUrl: string;
+  start(): Promise<void>;
+  /** SIGKILL (child only): no shutdown, no flush, in-flight requests lose their answers. */
+  kill(): Promise<void>;
+  /** Clean stop (SIGTERM / app.close). */
+  stop(): Promise<void>;
+  /** True between a successful start and a kill or stop. */
+  readonly up: boolean;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitHealthy(http: Http, isDead: () => string | null): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const dead = isDead();
+    if (dead) throw new Error(dead);
+    const res = await http.call('/api/health', { timeoutMs: 5_000 });
+    if (res.status === 200) return;
+    if (Date.now() - started > START_TIMEOUT_MS) throw new Error(`server not healthy after ${START_TIMEOUT_MS / 1000} s`);
+    await sleep(150);
+  }
+}
+
+/** `node --import tsx src/server/main.ts` with the given environment; output appended to logFile. */
+export class ChildServer implements ServerUnderTest {
+  readonly baseUrl: string;
+  private child: ChildProcess | null = null;
+  private exited: Promise<void> = Promise.resolve();
+  private log: WriteStream;
+  private exitNote: string | null = null;
+  up = false;
+  starts = 0;
+
+  constructor(private options: ServerOptions) {
+    this.baseUrl = `http://127.0.0.1:${options.port}`;
+    this.log = createWriteStream(options.logFile, { flags: 'a' });
+  }
+
+  async start(): Promise<void> {
+    if (this.child) throw new Error('server already running');
+    this.starts += 1;
+    this.log.write(`\n==== start #${this.starts} at ${new Date().toISOString()}\n`);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, ...this.options.env, PORT: String(this.options.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.exitNote = null;
+    child.stdout?.pipe(this.log, { end: false });
+    child.stderr?.pipe(this.log, { end: false });
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.exitNote = `server exited (code ${code}, signal ${signal}); see ${this.options.logFile}`;
+        this.log.write(`==== exit code=${code} signal=${signal} at ${new Date().toISOString()}\n`);
+        if (this.child === child) this.child = null;
+        this.up = false;
+        resolve();
+      });
+    });
+    await waitHealthy(new Http(this.baseUrl), () => this.exitNote);
+    this.up = true;
+  }
+
+  async kill(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    this.up = false;
+    child.kill('SIGKILL');
+    await this.exited;
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    this.up = false;
+    child.kill('SIGTERM');
+    const done = await Promise.race([this.exited.then(() => true), sleep(20_000).then(() => false)]);
+    if (!done) {
+      child.kill('SIGKILL');
+      await this.exited;
+    }
+  }
+
+  close(): void {
+    this.log.end();
+  }
+}
+
+/** The same app, built in this process on a PGlite data directory (no kills: one process only). */
+export class InProcessServer implements ServerUnderTest {
+  readonly baseUrl: string;
+  private app: FastifyInstance | null = null;
+  up = false;
+  /** The server's own database handle, for the checks (PGlite allows one opener). */
+  db: Db | null = null;
+
+  constructor(private options: ServerOptions & { dataDir: string }) {
+    this.baseUrl = `http://127.0.0.1:${options.port}`;
+  }
+
+  async start(): Promise<void> {
+    const [{ loadConfig }, { openDatabase }, { migrateToLatest }, { buildApp }] = await Promise.all([
+      import('../../src/server/config'),
+      import('../../src/server/db/database'),
+      import('../../src/server/db/migrations'),
+      import('../../src/server/app'),
+    ]);
+    const env = { ...process.env, ...this.options.env, PORT: String(this.options.port), HOST: '127.0.0.1' };
+    const config = loadConfig(env, { dataDir: this.options.dataDir, databaseUrl: null });
+    const database = await openDatabase(config);
+    await migrateToLatest(database.db);
+    const app = await buildApp({ config, db: database.db, onClose: () => database.close() });
+    await app.listen({ port: config.port, host: config.host });
+    this.app = app;
+    this.db = database.db;
+    this.up = true;
+  }
+
+  async kill(): Promise<void> {
+    throw new Error('an in-process server cannot be killed');
+  }
+
+  async stop(): Promise<void> {
+    const app = this.app;
+    this.app = null;
+    this.db = null;
+    this.up = false;
+    if (app) await app.close();
+  }
+}

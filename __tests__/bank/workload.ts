@@ -1,0 +1,375 @@
+/**
+ * The bank workload: concurrent clients doing random money calls and reads over HTTP, each money
+ * call recorded with every answer it got (or that its answer was lost), so the checks can decide
+ * what must be in the ledger afterwards.
+ *
+ * Every money operation gets a unique amount (a base plus its operation number, in minor units),
+ * so its ledger transfer can be found without any help from the server even when its answer was
+ * lost; deposits are found by the rail reference the test chose.
+ */
+import { randomUUID } from 'node:crypto';
+import { depositWebhook, login, PIN, postWebhook, railReference, type BankCustomer } from './customers';
+import { dataOf, sleep, type Answer, type Http } from './http';
+
+export type Currency = 'CAD' | 'NGN';
+export type OpKind = 'transfer' | 'convert' | 'interac' | 'nip' | 'deposit';
+export type Duplicate = 'none' | 'parallel' | 'sequential';
+
+export interface Send {
+  status: number;
+  error?: string;
+  message?: string;
+  /** The transfer reference of a 200 answer (receipts name it differently per call). */
+  reference?: string;
+  /** Conversions: the target amount of a 200 answer, in minor units. */
+  converted?: bigint;
+}
+
+export interface Op {
+  id: number;
+  kind: OpKind;
+  /** The currency debited (deposits: credited). */
+  currency: Currency;
+  actor: number;
+  /** transfer: recipient; nip to a Kudi virtual account: its holder. */
+  other?: number;
+  amountMinor: bigint;
+  /** Payouts: where the money goes, and whether the simulated rail declines it. */
+  destination?: string;
+  bankCode?: string;
+  railFails?: boolean;
+  /** Idempotency-Key, or the rail reference of a deposit. */
+  key: string;
+  duplicate: Duplicate;
+  /** Set-up funding, not part of the concurrent run. */
+  funding?: boolean;
+  sends: Send[];
+}
+
+export type Outcome = 'ok' | 'failed' | 'unknown';
+
+/**
+ * ok: some call answered 200 (the operation happened); failed: every call got a definite refusal
+ * (4xx other than 409 "in progress"); unknown: an answer was lost (or only 409s / 5xx came back).
+ */
+export function outcomeOf(op: Op): Outcome {
+  if (op.sends.some((s) => s.status === 200)) return 'ok';
+  const definite = op.sends.filter((s) => s.status >= 400 && s.status < 500 && s.status !== 409);
+  const unclear = op.sends.filter((s) => s.status === 0 || s.status >= 500 || s.status === 409);
+  if (definite.length > 0 && unclear.every((s) => s.status === 409)) return 'failed';
+  return 'unknown';
+}
+
+/** Seeded name-directory accounts (src/server/data/name-directory.json); '0000' endings fail at the rail. */
+const BANK_ACCOUNTS = [
+  { bankCode: '044', number: '0182605790', name: 'Chinedu Okafor', fails: false },
+  { bankCode: '058', number: '0194743380', name: 'Ngozi Eze', fails: false },
+  { bankCode: '057', number: '2130885825', name: 'Emeka Nwosu', fails: false },
+  { bankCode: '058', number: '0068700000', name: 'Blessing Etim', fails: true },
+  { bankCode: '044', number: '0513780000', name: 'Gbenga Ojo', fails: true },
+];
+const PARTNER_BANK_CODE = '090999';
+const TIMEZONE = 'Africa/Lagos';
+
+export interface WorkloadStats {
+  reads: number;
+  readErrors: number;
+  statuses: Record<string, number>;
+  /** Answers that are wrong in themselves (5xx, idempotency mismatch, bad reads). */
+  violations: string[];
+}
+
+export interface WorkloadOptions {
+  http: Http;
+  customers: BankCustomer[];
+  webhookSecret: string;
+  clients: number;
+  deadline: number;
+  /** Share of money calls sent twice with the same key. */
+  duplicateRate: number;
+  /** Resend a call whose answer was lost, with the same key, once the server answers again. */
+  retryLost: boolean;
+  ops: Op[];
+  nextId: () => number;
+  stats: WorkloadStats;
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
+const chance = (p: number) => Math.random() < p;
+
+export function toMajor(minor: bigint): string {
+  const sign = minor < 0n ? '-' : '';
+  const abs = minor < 0n ? -minor : minor;
+  return `${sign}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+export function majorToMinor(value: unknown): bigint | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return BigInt(Math.round(value * 100));
+  if (typeof value === 'string' && /^-?\d+(\.\d{1,2})?$/.test(value.replace(/,/g, ''))) {
+    return BigInt(Math.round(Number(value.replace(/,/g, '')) * 100));
+  }
+  return undefined;
+}
+
+/** A unique amount per operation: its number on top of a base (CAD $1.00, NGN ₦1,000.00). */
+export const uniqueAmount = (currency: Currency, id: number) => (currency === 'CAD' ? 100n : 100_000n) + BigInt(id);
+
+function recordStatus(stats: WorkloadStats, what: string, answer: Answer): void {
+  const label = `${what} ${answer.status === 0 ? `lost(${answer.error})` : answer.status}`;
+  stats.statuses[label] = (stats.statuses[label] ?? 0) + 1;
+}
+
+/** The request an operation sends (the same every time it is sent). */
+function requestOf(op: Op, customers: BankCustomer[]): { path: string; body: Record<string, unknown> } {
+  const amount = toMajor(op.amountMinor);
+  switch (op.kind) {
+    case 'transfer':
+      return {
+        path: op.currency === 'CAD' ? '/api/wallet/cad-wallet-transfer' : '/api/wallet/ngn-wallet-transfer',
+        body: { amount, recipient_email: customers[op.other!].email, transaction_pin: PIN, timezone: TIMEZONE },
+      };
+    case 'convert':
+      return {
+        path: '/api/wallet/currency-conversion',
+        body: { from_currency: op.currency, to_currency: op.currency === 'CAD' ? 'NGN' : 'CAD', amount, timezone: TIMEZONE },
+      };
+    case 'interac':
+      return {
+        path: '/api/wallet/cad-withdrawal',
+        body: {
+          Amount: amount,
+          CustomerEmail: op.destination,
+          CustomerName: 'Jane Payee',
+          Description: `Bank test op ${op.id}`,
+          SecurityQuestion: 'What is the payment for?',
+          SecurityQuestionAnswer: 'maple472',
+          transaction_pin: PIN,
+          timezone: TIMEZONE,
+        },
+      };
+    case 'nip': {
+      const holder = op.other !== undefined ? customers[op.other].accountName : BANK_ACCOUNTS.find((a) => a.number === op.destination)!.name;
+      return {
+        path: '/api/wallet/ngn-withdrawal',
+        body: {
+          amount,
+          account_number: op.destination,
+          account_bank: op.bankCode,
+          transaction_pin: PIN,
+          description: `Bank test op ${op.id}`,
+          is_benficiary: false,
+          account_name: holder,
+          timezone: TIMEZONE,
+        },
+      };
+    }
+    case 'deposit':
+      throw new Error('deposits are webhooks');
+  }
+}
+
+function referenceOf(op: Op, body: Record<string, unknown> | null): string | undefined {
+  const data = (body?.data ?? {}) as Record<string, unknown>;
+  const ref = data.transaction_reference ?? data.tx_ref;
+  return typeof ref === 'string' ? ref : undefined;
+}
+
+/** Per-customer re-login after a 401 (one login at a time per customer). */
+const relogins = new Map<number, Promise<void>>();
+async function relogin(http: Http, customer: BankCustomer): Promise<void> {
+  let pending = relogins.get(customer.index);
+  if (!pending) {
+    pending = login(http, customer.email)
+      .then((token) => {
+        customer.token = token;
+      })
+      .finally(() => relogins.delete(customer.index));
+    relogins.set(customer.index, pending);
+  }
+  await pending;
+}
+
+/** Sends the operation once (re-logging in on a 401, which never reaches the money handler). */
+async function sendOnce(options: WorkloadOptions, op: Op): Promise<Send> {
+  const { http, customers, stats } = options;
+  const actor = customers[op.actor];
+  for (let attempt = 0; ; attempt += 1) {
+    let answer: Answer;
+    if (op.kind === 'deposit') {
+      answer = await postWebhook(http, options.webhookSecret, depositWebhook(actor, op.currency, op.amountMinor, op.key));
+    } else {
+      const { path, body } = requestOf(op, customers);
+      answer = await http.call(path, { token: actor.token, body, headers: { 'idempotency-key': op.key } });
+    }
+    recordStatus(stats, op.kind, answer);
+    if (answer.status === 401 && op.kind !== 'deposit' && attempt < 3) {
+      try {
+        await relogin(http, actor);
+      } catch {
+        await sleep(500);
+      }
+      continue;
+    }
+    const message = typeof answer.body?.message === 'string' ? answer.body.message : undefined;
+    const send: Send = { status: answer.status, error: answer.error, message };
+    if (answer.status === 200) {
+      send.reference = referenceOf(op, answer.body);
+      if (op.kind === 'convert') send.converted = majorToMinor(dataOf(answer).converted_amount);
+    }
+    if (answer.status >= 500) stats.violations.push(`op ${op.id} (${op.kind}) answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    if (answer.status === 422 && message?.includes('Idempotency-Key')) {
+      stats.violations.push(`op ${op.id} (${op.kind}): the same request under the same key was refused: ${message}`);
+    }
+    return send;
+  }
+}
+
+/** Runs an operation: once, twice at the same moment, or twice in a row; resends a lost answer. */
+async function runOp(options: WorkloadOptions, op: Op): Promise<void> {
+  options.ops.push(op);
+  if (op.duplicate === 'parallel') {
+    op.sends.push(...(await Promise.all([sendOnce(options, op), sendOnce(options, op)])));
+  } else {
+    op.sends.push(await sendOnce(options, op));
+    if (op.duplicate === 'sequential') op.sends.push(await sendOnce(options, op));
+  }
+  // A client that lost the answer retries with the same key when the server is back (TigerBeetle's
+  // "reliable transaction submission"); a 409 means the killed request's claim has not lapsed yet.
+  if (options.retryLost && outcomeOf(op) === 'unknown' && chance(0.5)) {
+    for (let attempt = 0; attempt < 3 && Date.now() < options.deadline; attempt += 1) {
+      await sleep(1_000 + Math.random() * 2_000);
+      const send = await sendOnce(options, op);
+      op.sends.push(send);
+      if (send.status !== 0 && send.status !== 409) break;
+    }
+  }
+}
+
+function newOp(options: WorkloadOptions, kind: OpKind, currency: Currency, actor: number): Op {
+  const id = options.nextId();
+  const r = Math.random();
+  const duplicate: Duplicate = r < options.duplicateRate / 2 ? 'parallel' : r < options.duplicateRate ? 'sequential' : 'none';
+  return {
+    id,
+    kind,
+    currency,
+    actor,
+    // Now and then more than any wallet holds (still unique): a refusal that must leave no trace.
+    amountMinor: kind !== 'deposit' && chance(0.05) ? (currency === 'CAD' ? 10_000_000n : 400_000_000n) + BigInt(id) : uniqueAmount(currency, id),
+    key: kind === 'deposit' ? railReference(`BT${id}-`) : randomUUID(),
+    duplicate,
+    sends: [],
+  };
+}
+
+function otherThan(count: number, actor: number): number {
+  const other = Math.floor(Math.random() * (count - 1));
+  return other >= actor ? other + 1 : other;
+}
+
+/** One random money operation. */
+function randomOp(options: WorkloadOptions, actor: number): Op {
+  const n = options.customers.length;
+  const r = Math.random();
+  if (r < 0.4) {
+    const op = newOp(options, 'transfer', chance(0.5) ? 'CAD' : 'NGN', actor);
+    op.other = otherThan(n, actor);
+    return op;
+  }
+  if (r < 0.6) return newOp(options, 'convert', chance(0.5) ? 'CAD' : 'NGN', actor);
+  if (r < 0.72) {
+    const op = newOp(options, 'interac', 'CAD', actor);
+    op.railFails = chance(0.3);
+    op.destination = op.railFails ? `payee${op.id}.fail@example.com` : `payee${op.id}@example.com`;
+    return op;
+  }
+  if (r < 0.85) {
+    const op = newOp(options, 'nip', 'NGN', actor);
+    if (chance(0.25)) {
+      op.other = otherThan(n, actor);
+      op.destination = options.customers[op.other].accountNumber;
+      op.bankCode = PARTNER_BANK_CODE;
+      op.railFails = false;
+    } else {
+      const account = pick(BANK_ACCOUNTS);
+      op.destination = account.number;
+      op.bankCode = account.bankCode;
+      op.railFails = account.fails;
+    }
+    return op;
+  }
+  const currency: Currency = chance(0.5) ? 'CAD' : 'NGN';
+  const op = newOp(options, 'deposit', currency, actor);
+  // Deposits are found by their reference, so their amount may be anything: $10–$100 / ₦10k–₦100k.
+  op.amountMinor = (currency === 'CAD' ? 1_000n : 1_000_000n) * BigInt(1 + Math.floor(Math.random() * 10));
+  return op;
+}
+
+async function randomRead(options: WorkloadOptions, actor: number): Promise<void> {
+  const { http, customers, stats } = options;
+  const customer = customers[actor];
+  const currency: Currency = chance(0.5) ? 'CAD' : 'NGN';
+  const path = chance(0.5)
+    ? currency === 'CAD' ? '/api/wallet/cad-wallet' : '/api/wallet/naira-wallet'
+    : `/api/wallet/transactions?currency=${currency}&page=${1 + Math.floor(Math.random() * 3)}`;
+  const answer = await http.call(path, { token: customer.token });
+  stats.reads += 1;
+  recordStatus(stats, 'read', answer);
+  if (answer.status === 401) {
+    await relogin(http, customer).catch(() => undefined);
+    return;
+  }
+  if (answer.status >= 500) stats.violations.push(`read ${path} of ${customer.email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200) {
+    stats.readErrors += 1;
+    return;
+  }
+  const data = dataOf(answer);
+  if (path.includes('-wallet') && typeof data.balance === 'number' && data.balance < 0) {
+    stats.violations.push(`read ${path} of ${customer.email} shows a negative balance ${data.balance}`);
+  }
+}
+
+/** One client: random operations until the deadline; connection errors only slow it down. */
+async function client(options: WorkloadOptions): Promise<void> {
+  while (Date.now() < options.deadline) {
+    const actor = Math.floor(Math.random() * options.customers.length);
+    const before = options.ops.length;
+    if (chance(0.2)) await randomRead(options, actor);
+    else await runOp(options, randomOp(options, actor));
+    const last = options.ops[options.ops.length - 1];
+    if (options.ops.length > before && last?.sends.some((s) => s.status === 0)) await sleep(200);
+  }
+}
+
+export async function runWorkload(options: WorkloadOptions): Promise<void> {
+  await Promise.all(Array.from({ length: options.clients }, () => client(options)));
+}
+
+/** Set-up funding per customer: small enough that some calls meet an empty wallet (refusals under contention). */
+const FUNDING_CAD = 50_000n; // $500.00
+const FUNDING_NGN = 50_000_000n; // ₦500,000.00
+
+/** Set-up funding: one signed deposit per customer and currency (recorded as acknowledged operations). */
+export async function fund(options: Pick<WorkloadOptions, 'http' | 'customers' | 'webhookSecret' | 'ops' | 'nextId' | 'stats'>): Promise<void> {
+  for (const customer of options.customers) {
+    for (const currency of ['CAD', 'NGN'] as const) {
+      const id = options.nextId();
+      const op: Op = {
+        id,
+        kind: 'deposit',
+        currency,
+        actor: customer.index,
+        amountMinor: currency === 'CAD' ? FUNDING_CAD : FUNDING_NGN,
+        key: railReference(`BTF${id}-`),
+        duplicate: 'none',
+        funding: true,
+        sends: [],
+      };
+      options.ops.push(op);
+      const answer = await postWebhook(options.http, options.webhookSecret, depositWebhook(customer, currency, op.amountMinor, op.key));
+      op.sends.push({ status: answer.status, error: answer.error });
+      if (answer.status !== 200) throw new Error(`funding deposit for ${customer.email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    }
+  }
+}

@@ -1,0 +1,251 @@
+/**
+ * API benchmark: PIN-checked user-to-user CAD transfers over HTTP (autocannon, 50 connections)
+ * on PGlite and PostgreSQL, uniform (1,000 customers) and hot (4 customers), and the same
+ * transfer through the services directly (no HTTP) as the ceiling.
+ *
+ * The app runs in this process (PGlite is single-process; the data set is created straight in
+ * the database for speed, then funded through the real deposit webhook). autocannon shares the
+ * process, so the HTTP figures include the load generator's own CPU on this 2-core machine.
+ * BENCH_DURATION (seconds, default 20), BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL.
+ */
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import type { DatabaseConnection, Dialect, Driver } from 'kysely';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig, type Config } from '../src/server/config';
+import { openDatabase, type Db } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrations';
+import { hashPassword } from '../src/server/modules/auth/passwords';
+import { hashPin } from '../src/server/modules/auth/pin';
+import { signAccessToken } from '../src/server/modules/auth/tokens';
+import { createCustomerWallets } from '../src/server/modules/ledger/customer-wallets';
+import { authorizedMovement } from '../src/server/modules/transfers/sender.service';
+import { sendToUser, userTransferOrder } from '../src/server/modules/transfers/user-transfer.service';
+
+const PIN = '1234';
+export const DURATION_S = Number(process.env.BENCH_DURATION || 20);
+const CONNECTIONS = 50;
+/** Customers of the uniform case (BENCH_CUSTOMERS, default 1,000; fewer for quick profiling runs). */
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 1000);
+
+interface BenchCustomer {
+  id: string;
+  email: string;
+  authorization: string;
+}
+
+export interface ApiFigures {
+  database: 'pglite' | 'postgres';
+  case: 'uniform' | 'hot';
+  customers: number;
+  httpTransfersPerS: number;
+  httpP50Ms: number;
+  httpP99Ms: number;
+  httpErrors: number;
+  directTransfersPerS: number;
+  httpOverDirect: number;
+  /** Database statements (BEGIN and COMMIT included) per HTTP transfer, auth included. */
+  statementsPerTransfer: number;
+}
+
+/** Counts every statement the app sends, transaction control included. */
+function countingDialect(inner: Dialect, counter: { statements: number }): Dialect {
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createDriver: (): Driver => {
+      const driver = inner.createDriver();
+      const originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
+      const original = (c: DatabaseConnection) => originals.get(c) ?? c;
+      const counted = <A extends unknown[], R>(fn: (c: DatabaseConnection, ...rest: A) => R) =>
+        (c: DatabaseConnection, ...rest: A): R => {
+          counter.statements += 1;
+          return fn.call(driver, original(c), ...rest);
+        };
+      return {
+        init: () => driver.init(),
+        acquireConnection: async () => {
+          const conn = await driver.acquireConnection();
+          const wrapped: DatabaseConnection = {
+            executeQuery: (q) => {
+              counter.statements += 1;
+              return conn.executeQuery(q);
+            },
+            streamQuery: (q, chunkSize) => conn.streamQuery(q, chunkSize),
+          };
+          originals.set(wrapped, conn);
+          return wrapped;
+        },
+        beginTransaction: counted(driver.beginTransaction),
+        commitTransaction: counted(driver.commitTransaction),
+        rollbackTransaction: counted(driver.rollbackTransaction),
+        ...(driver.savepoint && { savepoint: counted(driver.savepoint) }),
+        ...(driver.rollbackToSavepoint && { rollbackToSavepoint: counted(driver.rollbackToSavepoint) }),
+        ...(driver.releaseSavepoint && { releaseSavepoint: counted(driver.releaseSavepoint) }),
+        releaseConnection: (c) => driver.releaseConnection(original(c)),
+        destroy: () => driver.destroy(),
+      };
+    },
+  };
+}
+
+/** Statements per transfer: sequential HTTP transfers (app.inject), counted at the driver. */
+async function countStatements(app: FastifyInstance, counter: { statements: number }, customers: BenchCustomer[]): Promise<number> {
+  // Requests still queued from the previous run finish first (PGlite serves one statement at a time).
+  for (let last = -1; last !== counter.statements; ) {
+    last = counter.statements;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const runs = 100;
+  const before = counter.statements;
+  for (let i = 0; i < runs; i += 1) {
+    const [from, to] = pair(customers);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/wallet/cad-wallet-transfer',
+      headers: { authorization: from.authorization },
+      payload: { amount: '0.01', recipient_email: to.email, transaction_pin: PIN, timezone: 'America/Toronto' },
+    });
+    if (res.statusCode !== 200) throw new Error(`transfer failed: ${res.body}`);
+  }
+  return Math.round(((counter.statements - before) / runs) * 10) / 10;
+}
+
+async function createCustomers(app: FastifyInstance, db: Db, config: Config, count: number): Promise<BenchCustomer[]> {
+  const passwordHash = await hashPassword('Str0ng!Pass');
+  const out: BenchCustomer[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const email = `bench-${i}-${randomBytes(3).toString('hex')}@example.com`;
+    const customer = await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .insertInto('users')
+        .values({
+          email, email_lower: email, password_hash: passwordHash, first_name: 'Bench', last_name: `Customer${i}`,
+          dob: '1990-01-15', nationality: 'NG', country_of_residence: 'CA',
+          is_email_verified: true, is_phone_verified: true, is_identity_verified: true,
+          phone_number: `+1416${String(1_000_000 + i).slice(-7)}`,
+        })
+        .returning(['id', 'email', 'first_name', 'last_name'])
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('users').set({ pin_hash: hashPin(config.pinSecret, user.id, PIN) }).where('id', '=', user.id).execute();
+      await createCustomerWallets(trx, user);
+      const jti = randomUUID();
+      const session = await trx.insertInto('sessions').values({ user_id: user.id, current_jti: jti }).returning('id').executeTakeFirstOrThrow();
+      const { token } = signAccessToken(config.jwtSecret, { sub: user.id, sid: session.id, email, jti });
+      return { id: user.id, email, authorization: `Bearer ${token}` };
+    });
+    const res = await app.inject({ method: 'POST', url: '/api/dev/deposits', payload: { email, currency: 'CAD', amount: 1_000_000 } });
+    if (res.statusCode !== 200) throw new Error(`deposit failed: ${res.body}`);
+    out.push(customer);
+  }
+  return out;
+}
+
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+
+function pair(customers: BenchCustomer[]): [BenchCustomer, BenchCustomer] {
+  const from = pick(customers);
+  let to = pick(customers);
+  while (to === from) to = pick(customers);
+  return [from, to];
+}
+
+async function httpRun(url: string, customers: BenchCustomer[]) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/wallet/cad-wallet-transfer',
+        setupRequest: (req) => {
+          const [from, to] = pair(customers);
+          return {
+            ...req,
+            headers: { 'content-type': 'application/json', authorization: from.authorization },
+            body: JSON.stringify({ amount: '0.01', recipient_email: to.email, transaction_pin: PIN, timezone: 'America/Toronto' }),
+          };
+        },
+      },
+    ],
+  });
+  return {
+    perS: Math.round(result['2xx'] / result.duration),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** The same movement as the route (verified sender, order, PIN and ledger in one transaction), without HTTP. */
+async function directRun(app: FastifyInstance, customers: BenchCustomer[]): Promise<number> {
+  const until = Date.now() + DURATION_S * 1000;
+  let done = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < until) {
+        const [from, to] = pair(customers);
+        const body = { amount: '0.01', recipient_email: to.email, transaction_pin: PIN, timezone: 'America/Toronto' };
+        await authorizedMovement(app, from.id, PIN, () => userTransferOrder('CAD', body, app.config.ngnMaxSingleKobo),
+          (trx, order, sender) => sendToUser(trx, from.id, order, sender));
+        done += 1;
+      }
+    }),
+  );
+  return Math.round(done / ((Date.now() - started) / 1000));
+}
+
+export async function apiBench(database: 'pglite' | 'postgres', log: (line: string) => void): Promise<ApiFigures[]> {
+  const databaseUrl = database === 'postgres' ? (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL)! : null;
+  const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : null;
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+  }
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: '/nonexistent-kudi-public' }, {
+    dataDir: null, databaseUrl, databaseSchema: schema, port: 0, host: '127.0.0.1',
+  });
+  const counter = { statements: 0 };
+  const handle = await openDatabase(config, { wrapDialect: (d) => countingDialect(d, counter) });
+  const figures: ApiFigures[] = [];
+  try {
+    await migrateToLatest(handle.db);
+    const app = await buildApp({ config, db: handle.db });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    log(`${database}: creating ${CUSTOMERS} customers`);
+    const everyone = await createCustomers(app, handle.db, config, CUSTOMERS);
+    for (const [name, customers] of [['uniform', everyone], ['hot', everyone.slice(0, 4)]] as const) {
+      const statements = await countStatements(app, counter, customers);
+      log(`${database} ${name}: ${statements} statements per transfer`);
+      log(`${database} ${name}: HTTP ${DURATION_S} s`);
+      const http = await httpRun(url, customers);
+      log(`${database} ${name}: direct ${DURATION_S} s`);
+      const direct = await directRun(app, customers);
+      figures.push({
+        database, case: name, customers: customers.length,
+        httpTransfersPerS: http.perS, httpP50Ms: http.p50, httpP99Ms: http.p99, httpErrors: http.errors,
+        directTransfersPerS: direct, httpOverDirect: Math.round((http.perS / Math.max(direct, 1)) * 100) / 100,
+        statementsPerTransfer: statements,
+      });
+    }
+    await app.close();
+  } finally {
+    await handle.close();
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    }
+  }
+  return figures;
+}
