@@ -5,5 +5,7 @@ import { expect, type Page } from '@playwright/test';
 export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  const describe = (v: (typeof bad)[number]) =>
+    `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''} ${n.html.slice(0, 200)}`).join(', ')})`;
+  expect(bad.map(describe)).toEqual([]);
 }

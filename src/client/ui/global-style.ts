@@ -24,6 +24,12 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${({ theme }) => theme.colors.primary}; }
   a:hover { color: ${({ theme }) => theme.colors.primaryDark}; }
 
+  /* Toasts: our text colour (react-toastify's grey is under 4.5:1 while a toast fades in). */
+  .Toastify {
+    --toastify-text-color-light: ${({ theme }) => theme.colors.text};
+    --toastify-font-family: ${({ theme }) => theme.fonts.body};
+  }
+
   :focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;
