@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Currency } from '../../../shared/types';
 import type { Db } from '../../db/database';
 import type { LedgerAccount, Trx } from '../ledger/accounts.repository';
@@ -83,7 +84,9 @@ export async function lockTransferParties(trx: Trx, senderId: string, email: str
     .select(['u.first_name', 'u.last_name'])
     .select((eb) => eb('a.user_id', 'in', recipient).$castTo<boolean>().as('is_recipient'))
     .where('a.currency', '=', currency)
-    .where((eb) => eb.or([eb('a.user_id', '=', senderId), eb('a.user_id', 'in', recipient)]))
+    // `= any(array[…])`, not `= sender or in (recipient)`: PostgreSQL plans an OR with a
+    // subquery as a scan of every account in the currency; this is two index lookups.
+    .where(sql<boolean>`a.user_id = any(array[${senderId}::uuid, (${recipient})])`)
     .orderBy('a.id')
     .forUpdate('a')
     .execute();
