@@ -22,6 +22,11 @@ export interface Config extends Secrets {
   databaseUrl: string | null;
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
   databaseSchema: string | null;
+  /**
+   * Connections to PostgreSQL (DATABASE_POOL_SIZE). More than a few per core only adds contention:
+   * on 2 cores, 8 to 12 gave the best transfer throughput (docs/PERFORMANCE.md).
+   */
+  databasePoolSize: number;
   logLevel: string;
   /** Built client (webpack output). */
   publicDir: string;
@@ -165,6 +170,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir,
     databaseUrl,
     databaseSchema: null,
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
     logLevel,
     publicDir: path.resolve(env.PUBLIC_DIR || 'dist/public'),
     simulators: onOff(env, 'SIMULATORS', nodeEnv !== 'production'),
