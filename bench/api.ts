@@ -4,14 +4,16 @@
  * transfer through the services directly (no HTTP) as the ceiling.
  *
  * The app runs in this process (PGlite is single-process; the data set is created straight in
- * the database for speed, then funded through the real deposit webhook). autocannon shares the
- * process, so the HTTP figures include the load generator's own CPU on this 2-core machine.
+ * the database for speed, then funded through the real deposit webhook). autocannon runs in a child
+ * process (bench/load-generator.ts), but on this 2-core machine it still takes CPU from the server
+ * and the database, so the HTTP figures include its cost.
  * BENCH_DURATION (seconds, default 20), BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL.
  */
-import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection, Dialect, Driver } from 'kysely';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig, type Config } from '../src/server/config';
@@ -23,6 +25,7 @@ import { signAccessToken } from '../src/server/modules/auth/tokens';
 import { createCustomerWallets } from '../src/server/modules/ledger/customer-wallets';
 import { authorizedMovement } from '../src/server/modules/transfers/sender.service';
 import { sendToUser, userTransferOrder } from '../src/server/modules/transfers/user-transfer.service';
+import type { LoadJob, LoadResult } from './load-generator';
 
 const PIN = '1234';
 export const DURATION_S = Number(process.env.BENCH_DURATION || 20);
@@ -153,32 +156,22 @@ function pair(customers: BenchCustomer[]): [BenchCustomer, BenchCustomer] {
   return [from, to];
 }
 
-async function httpRun(url: string, customers: BenchCustomer[]) {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/wallet/cad-wallet-transfer',
-        setupRequest: (req) => {
-          const [from, to] = pair(customers);
-          return {
-            ...req,
-            headers: { 'content-type': 'application/json', authorization: from.authorization },
-            body: JSON.stringify({ amount: '0.01', recipient_email: to.email, transaction_pin: PIN, timezone: 'America/Toronto' }),
-          };
-        },
-      },
-    ],
-  });
-  return {
-    perS: Math.round(result['2xx'] / result.duration),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+/** autocannon in a child process (bench/load-generator.ts), so it does not share the server's event loop. */
+function httpRun(url: string, customers: BenchCustomer[]): Promise<LoadResult> {
+  const job: LoadJob = {
+    url, connections: CONNECTIONS, durationS: DURATION_S, pin: PIN,
+    customers: customers.map(({ email, authorization }) => ({ email, authorization })),
   };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'load-generator.ts')], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load generator exited with ${code}`))));
+    child.stdin.end(JSON.stringify(job));
+  });
 }
 
 /** The same movement as the route (verified sender, order, PIN and ledger in one transaction), without HTTP. */
