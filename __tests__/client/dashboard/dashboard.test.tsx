@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { dialogIds } from '../../../src/client/app/dialog-ids';
 import { makeStore, type AppStore } from '../../../src/client/app/store';
 import DashboardScreen from '../../../src/client/features/dashboard/dashboard-screen';
+import TransferNairaScreen from '../../../src/client/features/transfer-naira/transfer-naira-screen';
 import type { User } from '../../../src/shared/types';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
@@ -148,17 +149,24 @@ describe('quick action tiles', () => {
     expect(store.getState().ui.dialogs).toEqual({});
   });
 
-  test('Send NGN with a naira wallet that is not activated asks to activate it, then leads to its NGN tab', async () => {
-    const { user, store } = renderDashboard({ wallets: fakeWallets({ ngn: { is_wallet_activated: false } }) });
+  test('Send NGN with a naira wallet that is not activated still goes to /transfer-naira, which asks to activate it', async () => {
+    signIn();
+    serveWallets(fakeWallets({ ngn: { is_wallet_activated: false } }));
+    const { user, store } = renderWithProviders(
+      <Routes>
+        <Route path="/dashboard" element={<DashboardScreen />} />
+        <Route path="/transfer-naira" element={<><LocationProbe /><TransferNairaScreen /></>} />
+      </Routes>,
+      { route: '/dashboard', preloadedState: withUser() },
+    );
     await user.click(await screen.findByRole('button', { name: 'Send Money' }));
-    await user.click(screen.getByRole('button', { name: 'Send NGN' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Select Currency' })).getByRole('button', { name: 'Send NGN' }));
 
-    const prompt = screen.getByRole('dialog', { name: 'Please activate your wallet' });
-    expect(store.getState().ui.dialogs).toEqual({ [dialogIds.activateWallet]: true });
-    await user.click(within(prompt).getByRole('button', { name: 'Activate Wallet' }));
-
-    expect(screen.getByTestId('location')).toHaveTextContent('/add-money');
-    expect(store.getState().ui.tabs['add-money']).toBe('NGN');
+    expect(screen.getByTestId('location')).toHaveTextContent('/transfer-naira');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(store.getState().ui.dialogs).toEqual({});
+    expect(await screen.findByText('Your Naira wallet needs to be activated before you can receive payments.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Activate Wallet' })).toBeInTheDocument();
   });
 
   test('without a transaction PIN a tile opens the set-PIN dialog instead', async () => {

@@ -6,5 +6,4 @@ export const dialogIds = {
   setPin: 'set-pin',
   signOut: 'sign-out',
   selectCurrency: 'select-currency',
-  activateWallet: 'activate-wallet',
 } as const;

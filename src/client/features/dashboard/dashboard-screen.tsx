@@ -5,7 +5,6 @@ import { useGetCadWalletQuery, useGetNairaWalletQuery } from '../../api/wallet-a
 import { deviceTimeZone } from '../../app/time-zone';
 import { LoadingText, PageHeader, Stack } from '../../ui';
 import { SelectCurrencyDialog } from '../transfer/select-currency-dialog';
-import { ActivateWalletPrompt } from './activate-wallet-prompt';
 import { DashboardBalance } from './dashboard-balance';
 import { useUpdateTimezoneQuery } from './dashboard-api';
 import { ExchangeRates } from './exchange-rates';
@@ -40,7 +39,6 @@ export default function DashboardScreen() {
         </Stack>
       )}
       <SelectCurrencyDialog />
-      <ActivateWalletPrompt />
     </main>
   );
 }

@@ -1,30 +1,24 @@
 import { useNavigate } from 'react-router-dom';
 import type { Currency } from '../../../shared/types';
-import { useGetNairaWalletQuery } from '../../api/wallet-api';
 import { dialogIds } from '../../app/dialog-ids';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
+import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
 import { Modal } from '../../ui';
 import { CurrencyChoices, sendPath } from './currency-choices';
 
 /**
- * The dashboard's Send Money dialog. Sending NGN from a naira wallet that is not activated opens
- * the wallet-activation dialog instead (spec §6: NGN sending requires an activated wallet).
+ * The dashboard's Send Money dialog: 'Send CAD' goes to /transfer-cad and 'Send NGN' to
+ * /transfer-naira (spec §2), which itself asks to activate a naira wallet that is not activated.
  */
 export function SelectCurrencyDialog() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const open = useAppSelector((state) => selectIsDialogOpen(state, dialogIds.selectCurrency));
-  const { data: nairaWallet } = useGetNairaWalletQuery();
   const close = () => dispatch(dialogClosed(dialogIds.selectCurrency));
 
   const choose = (currency: Currency) => {
     close();
-    if (currency === 'NGN' && nairaWallet?.is_wallet_activated === false) {
-      dispatch(dialogOpened(dialogIds.activateWallet));
-    } else {
-      void navigate(sendPath[currency]);
-    }
+    void navigate(sendPath[currency]);
   };
 
   return (
