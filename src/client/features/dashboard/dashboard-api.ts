@@ -4,15 +4,11 @@ import { api } from '../../api/api';
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /**
-     * POST /auth/update-timezone on dashboard load (spec §7). A cached query, so it is sent once per
-     * session: the cache lives until the session ends (which resets the api state).
-     */
-    updateTimezone: build.query<Res<'updateTimezone'>, string>({
+    /** POST /auth/update-timezone, sent on every load of the dashboard (spec §7): see useUpdateTimezoneOnLoad. */
+    updateTimezone: build.mutation<Res<'updateTimezone'>, string>({
       query: (timezone) => ({ url: endpoints.updateTimezone.path, method: endpoints.updateTimezone.method, body: { timezone } }),
-      keepUnusedDataFor: Infinity,
     }),
   }),
 });
 
-export const { useUpdateTimezoneQuery } = dashboardApi;
+export const { useUpdateTimezoneMutation } = dashboardApi;

@@ -2,13 +2,12 @@ import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useGetCadWalletQuery, useGetNairaWalletQuery } from '../../api/wallet-api';
-import { deviceTimeZone } from '../../app/time-zone';
 import { LoadingText, PageHeader, Stack } from '../../ui';
 import { SelectCurrencyDialog } from '../transfer/select-currency-dialog';
 import { DashboardBalance } from './dashboard-balance';
-import { useUpdateTimezoneQuery } from './dashboard-api';
 import { ExchangeRates } from './exchange-rates';
 import { QuickActions } from './quick-actions';
+import { useUpdateTimezoneOnLoad } from './use-update-timezone-on-load';
 
 const Balances = styled.div`
   display: grid;
@@ -18,7 +17,7 @@ const Balances = styled.div`
 
 /** /dashboard (spec §2): balances, rates and the quick action tiles. */
 export default function DashboardScreen() {
-  useUpdateTimezoneQuery(deviceTimeZone());
+  useUpdateTimezoneOnLoad();
   const cad = useGetCadWalletQuery();
   const ngn = useGetNairaWalletQuery();
   useErrorToast(cad.error ?? ngn.error, M.dashboard.walletDataFailed);
