@@ -3,6 +3,8 @@
  * Front end: gzip size of the JavaScript `/` loads before it is interactive, and of all JS.
  * Cold start: process start → /api/health ok on an existing data directory (the compiled server,
  * dist/server/main.js, as `npm start` runs it).
+ * Lab vitals: LCP, TBT and CLS of `/` in Chromium with Lighthouse's mobile throttling (bench/vitals.ts,
+ * VITALS_RUNS loads, default 5); skipped with a line when Chromium is not installed.
  * API: PIN-checked user-to-user transfers over HTTP and directly (bench/api.ts), PGlite and PostgreSQL.
  * BENCH_ONLY=api|front skips the other part; BENCH_DURATION shortens the API runs; BENCH_DATABASES
  * (pglite,postgres) and BENCH_CUSTOMERS narrow them for profiling.
@@ -13,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { apiBench, DURATION_S, type ApiFigures } from './api';
+import { measureVitals, type VitalsFigures } from './vitals';
 
 const root = path.resolve(__dirname, '..');
 const publicDir = path.join(root, 'dist/public');
@@ -70,6 +73,23 @@ async function coldStart() {
   }
 }
 
+/** LCP, TBT and CLS of `/` in Chromium (bench/vitals.ts), on the compiled server; skipped without Chromium. */
+async function vitals(log: (line: string) => void): Promise<VitalsFigures | null> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    console.log(`vitals: skipped (no Chromium at ${executablePath}; apt-get install -y chromium)`);
+    return null;
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kudi-vitals-'));
+  const server = await startServer(dataDir, 4398);
+  try {
+    return await measureVitals({ baseUrl: 'http://127.0.0.1:4398', runs: Number(process.env.VITALS_RUNS || 5), throttling: 'mobile', executablePath, log });
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   if (process.env.BENCH_ONLY !== 'api' && !(existsSync(path.join(publicDir, 'index.html')) && existsSync(serverEntry))) {
     console.error('No build found: run `npm run build` first.');
@@ -77,6 +97,10 @@ async function main() {
   }
   const only = process.env.BENCH_ONLY;
   const front = only === 'api' ? {} : { ...bundleSizes(), ...(await coldStart()) };
+  const vitalsFigures = only === 'api' ? null : await vitals((line) => console.log(`… ${line}`));
+  const lab = vitalsFigures
+    ? { vitalsLcpMs: vitalsFigures.lcpMs, vitalsTbtMs: vitalsFigures.tbtMs, vitalsCls: vitalsFigures.clsScore }
+    : {};
   const api: ApiFigures[] = [];
   if (only !== 'front') {
     const log = (line: string) => console.log(`… ${line}`);
@@ -87,16 +111,21 @@ async function main() {
     else if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) api.push(...(await apiBench('postgres', log)));
     else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   }
-  const results = { at: new Date().toISOString(), durationS: DURATION_S, ...front, api };
+  const results = {
+    at: new Date().toISOString(), durationS: DURATION_S, ...front, ...lab,
+    vitals: vitalsFigures && { ...vitalsFigures, samples: undefined }, api,
+  };
   const targets: Record<string, [number, string]> = {
     initialJsGzipKiB: [170, 'KiB'],
     coldStartMs: [2000, 'ms'],
   };
-  console.table(Object.entries(front).map(([figure, value]) => ({
+  // Lighthouse's "good" thresholds for the lab figures (mobile profile, slow 4G, 4× CPU).
+  const good: Record<string, [number, string]> = { vitalsLcpMs: [2500, 'ms'], vitalsTbtMs: [200, 'ms'], vitalsCls: [0.1, ''] };
+  console.table(Object.entries({ ...front, ...lab }).map(([figure, value]) => ({
     figure,
     value,
-    target: targets[figure] ? `≤ ${targets[figure][0]} ${targets[figure][1]}` : '',
-    met: targets[figure] ? (Number(value) <= targets[figure][0] ? 'yes' : 'NO') : '',
+    target: targets[figure] ? `≤ ${targets[figure][0]} ${targets[figure][1]}` : good[figure] ? `good ≤ ${good[figure][0]} ${good[figure][1]}`.trim() : '',
+    met: targets[figure] ? (Number(value) <= targets[figure][0] ? 'yes' : 'NO') : good[figure] ? (Number(value) <= good[figure][0] ? 'yes' : 'no') : '',
   })));
   if (api.length) {
     const uniform = (db: string) => api.find((f) => f.database === db && f.case === 'uniform')?.httpTransfersPerS ?? 0;
