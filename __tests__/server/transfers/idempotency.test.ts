@@ -55,6 +55,31 @@ describe.each(Object.keys(CALLS))('POST /wallet/%s with an Idempotency-Key', (na
     expect(await transfersFrom(customer)).toBe(1);
   });
 
+  it('the same key with another PIN is refused (422) without counting a wrong PIN try', async () => {
+    const customer = await sender();
+    const key = randomUUID();
+    await post(t, customer, call.path, call.body('10.00'), key);
+    const body = { ...call.body('10.00'), transaction_pin: '9999' };
+    const other = await post(t, customer, call.path, body, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().message).toBe('This Idempotency-Key was used with a different request');
+    const { rows } = await sql<{ pin_failed_count: number }>`select pin_failed_count from users where id = ${customer.id}`.execute(t.db);
+    expect(rows[0].pin_failed_count).toBe(0);
+  });
+
+  it('a replay of a finished submission gets its answer even after the PIN was locked', async () => {
+    const customer = await sender();
+    const key = randomUUID();
+    const first = await post(t, customer, call.path, call.body('10.00'), key);
+    expect(first.statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1) await post(t, customer, call.path, { ...call.body('1.00'), transaction_pin: '9999' });
+    expect((await post(t, customer, call.path, call.body('1.00'))).statusCode).toBe(429);
+    const replay = await post(t, customer, call.path, call.body('10.00'), key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(await transfersFrom(customer)).toBe(1);
+  });
+
   it('20 parallel copies of one submission move the money once; every answer is that one or "in progress"', async () => {
     const customer = await sender();
     const key = randomUUID();

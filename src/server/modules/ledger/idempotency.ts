@@ -9,7 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { server } from '../../../shared/messages';
 import { badRequest, conflict, unprocessable } from '../../lib/errors';
 import type { Trx } from './accounts.repository';
-import { claimKey, completeKey, findKey, releaseKey } from './idempotency.repository';
+import { claimKey, completeKey, findKey, releaseKey, type IdempotencyKeyRow } from './idempotency.repository';
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 255;
@@ -41,6 +41,31 @@ const requestHash = (request: FastifyRequest) =>
   createHash('sha256').update(`${request.method} ${request.routeOptions.url}\n${canonicalJson(request.body)}`).digest('hex');
 
 /**
+ * What a request under an already-used key is answered: the recorded answer (with its status)
+ * when it is the same request and it finished; 422 when the key was used for another request;
+ * 409 while that request still runs, or when it failed and freed the key a moment ago.
+ */
+function answerFromRecord<T>(recorded: IdempotencyKeyRow | undefined, hash: string, reply: FastifyReply): T {
+  if (recorded && recorded.request_hash !== hash) throw unprocessable(server.idempotencyMismatch);
+  if (!recorded || recorded.status === 'in_progress') throw conflict(server.idempotencyInProgress);
+  reply.status(recorded.response_status ?? 200);
+  return recorded.response_body as T;
+}
+
+/**
+ * The answer recorded under the request's Idempotency-Key, looked up before checks that must not
+ * run again for a replay (a PIN try counted, a lockout refusing it): `{ body }` to send back,
+ * undefined when the request carries no key or the key is unused; 422 / 409 as withIdempotency.
+ */
+export async function recordedAnswer<T>(request: FastifyRequest, reply: FastifyReply): Promise<{ body: T } | undefined> {
+  const key = headerKey(request);
+  if (key === null || !request.auth) return undefined;
+  const recorded = await findKey(request.server.db, request.auth.userId, key);
+  if (!recorded) return undefined;
+  return { body: answerFromRecord<T>(recorded, requestHash(request), reply) };
+}
+
+/**
  * Runs a money handler in one database transaction, once per Idempotency-Key. Without the
  * header the handler simply runs. A handler that throws leaves no trace: its transaction rolls
  * back and the key is freed for a retry.
@@ -59,12 +84,7 @@ export async function withIdempotency<T>(
   const claim = randomUUID();
 
   if (!(await claimKey(db, { userId, key, requestHash: hash, claim }))) {
-    const recorded = await findKey(db, userId, key);
-    if (recorded && recorded.request_hash !== hash) throw unprocessable(server.idempotencyMismatch);
-    // Absent: the other request failed and freed the key a moment ago; the client may retry.
-    if (!recorded || recorded.status === 'in_progress') throw conflict(server.idempotencyInProgress);
-    reply.status(recorded.response_status ?? 200);
-    return recorded.response_body as T;
+    return answerFromRecord<T>(await findKey(db, userId, key), hash, reply);
   }
 
   try {

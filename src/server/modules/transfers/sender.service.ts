@@ -15,7 +15,7 @@ import { CommitThenThrow, transactionCommitting } from '../auth/refusal';
 import { isFullyVerified } from '../auth/user.dto';
 import { findUserById } from '../auth/users.repository';
 import type { Trx } from '../ledger/accounts.repository';
-import { hasIdempotencyKey, withIdempotency } from '../ledger/idempotency';
+import { hasIdempotencyKey, recordedAnswer, withIdempotency } from '../ledger/idempotency';
 import { findNairaWallet, type NairaWalletRow } from '../ledger/wallets.repository';
 import { lockSender, type SenderRow } from './customers.repository';
 
@@ -67,10 +67,11 @@ async function authorizeInTransaction<T>(
 
 /**
  * A PIN-confirmed money call (spec §6): the sender's checks, the order, the PIN with its lockout,
- * then `move`, all in ONE database transaction. With an Idempotency-Key the checks run first
- * (authorizeMovement), then `move` under the key (withIdempotency), so a replay is answered only
- * to a caller whose PIN is right. `sender` is the locked sender row when the checks ran in the
- * same transaction, null otherwise.
+ * then `move`, all in ONE database transaction. With an Idempotency-Key, a key already used is
+ * answered first (the recorded answer for the same request, whose body carried the same right
+ * PIN; 422 for another request, so a changed PIN is not counted as a try), then the checks run
+ * (authorizeMovement), then `move` under the key (withIdempotency). `sender` is the locked sender
+ * row when the checks ran in the same transaction, null otherwise.
  */
 export async function pinConfirmedMovement<O, T>(
   deps: PinDeps,
@@ -82,6 +83,8 @@ export async function pinConfirmedMovement<O, T>(
 ): Promise<T> {
   const { userId } = signedIn(request);
   if (hasIdempotencyKey(request)) {
+    const recorded = await recordedAnswer<T>(request, reply);
+    if (recorded) return recorded.body;
     const order = await authorizeMovement(deps, userId, pin, validate);
     return withIdempotency(request, reply, (trx) => move(trx, order, null));
   }
