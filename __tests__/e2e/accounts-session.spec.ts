@@ -18,7 +18,7 @@ test.describe('accounts: passwords and sessions', () => {
     const customer = await signUpThroughUi(page, request);
     const newPassword = 'Fresh!Start9';
 
-    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
     await expectAccessible(page);
     await page.getByLabel('Email', { exact: true }).fill(customer.email);

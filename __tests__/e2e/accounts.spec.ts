@@ -18,7 +18,7 @@ test.describe('accounts: sign-up, verification and the menu', () => {
 
     await page.goto('/');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('link', { name: 'Sign Up' }).click();
 
     // Step 1: countries come from the server, Canada and Nigeria first.
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();

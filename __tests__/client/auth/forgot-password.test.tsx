@@ -11,6 +11,7 @@ type User = ReturnType<typeof renderAuth>['user'];
 const PASSWORD = 'Newpass#1';
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const button = (name: string) => screen.getByRole('button', { name });
+const link = (name: string) => screen.getByRole('link', { name });
 
 async function enter(user: User, label: string, value: string) {
   await user.click(screen.getByLabelText(label));
@@ -18,7 +19,7 @@ async function enter(user: User, label: string, value: string) {
 }
 
 async function requestCode(user: User) {
-  await user.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
+  await user.click(await screen.findByRole('link', { name: 'Forgot your password?' }));
   await heading('Reset Password');
   await enter(user, 'Email', TEST_EMAIL);
   await user.click(button('Continue'));
@@ -32,7 +33,7 @@ describe('forgot password', () => {
     const resets = onPost(emailPath('resetPassword'), () => answers.otpSent());
     const { user } = renderAuth();
 
-    await user.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
+    await user.click(await screen.findByRole('link', { name: 'Forgot your password?' }));
     await heading('Reset Password');
     expect(button('Continue')).toBeDisabled();
     await enter(user, 'Email', TEST_EMAIL);
@@ -65,7 +66,7 @@ describe('forgot password', () => {
     let answer: () => Response = () => refuse('Too many requests. Please try again later.', 429);
     onPost(endpoints.forgotPassword.path, () => answer());
     const { user } = renderAuth();
-    await user.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
+    await user.click(await screen.findByRole('link', { name: 'Forgot your password?' }));
     await heading('Reset Password');
     await enter(user, 'Email', TEST_EMAIL);
 
@@ -131,9 +132,9 @@ describe('forgot password', () => {
     const { user } = renderAuth();
     await requestCode(user);
 
-    await user.click(button('Login'));
+    await user.click(link('Login'));
     await heading('Welcome Back');
-    await user.click(button('Forgot your password?'));
+    await user.click(link('Forgot your password?'));
 
     await heading('Reset Password');
     expect(screen.getByLabelText('Email')).toHaveValue('');

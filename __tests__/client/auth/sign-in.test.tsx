@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { paths } from '../../../src/client/app/paths';
 import { endpoints } from '../../../src/shared/endpoints';
 import { apiPath, server, setupFakeBackend, TEST_EMAIL } from '../../support/server-mock';
-import { acceptLogin, onPost, refuse } from './auth-backend';
+import { acceptLogin, onPost, refuse, serveCountries } from './auth-backend';
 import { renderAuth } from './render-auth';
 
 setupFakeBackend();
@@ -106,5 +106,44 @@ describe('sign in', () => {
     expect(await screen.findByText('Please enter your email address')).toBeInTheDocument();
     expect(screen.getByText('Please enter your password')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
+  });
+});
+
+describe("the auth screen's links (spec §2)", () => {
+  test("'Forgot your password?' and 'Sign Up' are links; following one switches the mode in the store, not the page", async () => {
+    serveCountries(); // the sign-up wizard's country lists
+    const { router, store, user } = renderAuth();
+
+    const forgot = await screen.findByRole('link', { name: 'Forgot your password?' });
+    expect(forgot).toHaveAttribute('href', paths.home);
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', paths.home);
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Sign Up' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
+    expect(store.getState().ui.tabs['auth-mode']).toBe('sign-up');
+    expect(router.state.location.pathname).toBe(paths.home);
+    expect(router.state.historyAction).toBe('POP'); // no navigation happened
+  });
+
+  test('the links work from the keyboard: Tab to one, Enter follows it, and Login leads back', async () => {
+    const { store, user } = renderAuth();
+    const forgot = await screen.findByRole('link', { name: 'Forgot your password?' });
+
+    forgot.focus();
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();
+    expect(store.getState().ui.tabs['auth-mode']).toBe('forgot-password');
+
+    const login = screen.getByRole('link', { name: 'Login' });
+    expect(login).toHaveAttribute('href', paths.home);
+    for (let i = 0; i < 20 && document.activeElement !== login; i += 1) await user.tab();
+    expect(login).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
+    expect(store.getState().ui.tabs['auth-mode']).toBe('sign-in');
   });
 });

@@ -24,7 +24,7 @@ function yearsAgo(years: number): string {
 }
 
 async function openSignUp(user: User) {
-  await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
+  await user.click(await screen.findByRole('link', { name: 'Sign Up' }));
   await heading('Create your account');
   // The lists arrive from GET /countries.
   await within(screen.getByLabelText('Nationality')).findByText('Nigeria');
@@ -118,7 +118,7 @@ describe('sign-up wizard', () => {
     server.use(http.get(apiPath(endpoints.countries.path), () => new HttpResponse(null, { status: 500 })));
     const { user } = renderAuth();
 
-    await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    await user.click(await screen.findByRole('link', { name: 'Sign Up' }));
 
     expect(await screen.findByText('Failed to load countries list')).toBeInTheDocument();
     expect(continueButton()).toBeDisabled();
@@ -254,9 +254,9 @@ describe('sign-up wizard', () => {
     await user.click(continueButton());
     await heading('Tell us more about you');
 
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.click(screen.getByRole('link', { name: 'Login' }));
     await heading('Welcome Back');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await user.click(screen.getByRole('link', { name: 'Sign Up' }));
 
     await heading('Create your account');
     expect(screen.getByLabelText('Nationality')).toHaveValue('');
@@ -347,7 +347,7 @@ describe('sign-up step 5: confirm email', () => {
 
     expect(router.state.location.pathname).toBe(paths.login);
     await heading('Welcome Back');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await user.click(screen.getByRole('link', { name: 'Sign Up' }));
     await heading('Create your account');
     expect(screen.getByLabelText('Nationality')).toHaveValue('');
   });

@@ -109,7 +109,7 @@ export async function signUpThroughUi(
 ): Promise<CustomerDetails> {
   const customer = newCustomer(overrides);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByRole('link', { name: 'Sign Up' }).click();
 
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   const nationality = page.getByLabel('Nationality', { exact: true });

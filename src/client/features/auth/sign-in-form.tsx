@@ -11,7 +11,7 @@ import { useAppDispatch } from '../../app/store';
 import { Button, PasswordField, TextField } from '../../ui';
 import { useLoginMutation } from './auth-api';
 import { useAuthMode } from './auth-flow';
-import { AuthHeading, FormBody, LinkButton, SwitchLine } from './auth-parts';
+import { AuthHeading, AuthLink, FormBody, SwitchLine } from './auth-parts';
 import { emailField } from './auth-schema';
 
 const schema = Yup.object({
@@ -56,12 +56,12 @@ export function SignInForm() {
         <TextField label="Email" type="email" autoComplete="email" {...form.getFieldProps('email')} error={error('email')} />
         <PasswordField label="Password" autoComplete="current-password" {...form.getFieldProps('password')} error={error('password')} />
         <SwitchLine>
-          <LinkButton onClick={() => setMode('forgot-password')}>Forgot your password?</LinkButton>
+          <AuthLink onFollow={() => setMode('forgot-password')}>Forgot your password?</AuthLink>
         </SwitchLine>
         <Button type="submit" fullWidth busy={form.isSubmitting} busyLabel={M.login.busy}>Sign In</Button>
         <SwitchLine>
           Don&apos;t have an account?
-          <LinkButton onClick={() => setMode('sign-up')}>Sign Up</LinkButton>
+          <AuthLink onFollow={() => setMode('sign-up')}>Sign Up</AuthLink>
         </SwitchLine>
       </FormBody>
     </>

@@ -6,7 +6,7 @@ import { messageOf } from '../../../api/error-message';
 import { Stack } from '../../../ui';
 import { useForgotPasswordMutation, useResetPasswordMutation } from '../auth-api';
 import { authUiIds, useBackToSignIn, useWizardStep } from '../auth-flow';
-import { LinkButton, SwitchLine } from '../auth-parts';
+import { AuthLink, SwitchLine } from '../auth-parts';
 import type { NewPasswordValues } from '../auth-schema';
 import { ResetCodeStep } from './reset-code-step';
 import { ResetPasswordStep } from './reset-password-step';
@@ -65,7 +65,7 @@ export default function ForgotPasswordFlow() {
           )}
           <SwitchLine>
             Remembered your password?
-            <LinkButton onClick={backToSignIn}>Login</LinkButton>
+            <AuthLink onFollow={backToSignIn}>Login</AuthLink>
           </SwitchLine>
         </Stack>
       )}

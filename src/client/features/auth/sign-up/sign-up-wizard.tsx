@@ -6,7 +6,7 @@ import { serverMessage } from '../../../api/error-message';
 import { Stack } from '../../../ui';
 import { useSignUpMutation } from '../auth-api';
 import { authUiIds, SIGN_UP_INDICATOR_STEPS, useBackToSignIn, useWizardStep } from '../auth-flow';
-import { LinkButton, SwitchLine } from '../auth-parts';
+import { AuthLink, SwitchLine } from '../auth-parts';
 import { ConfirmEmailStep } from './confirm-email-step';
 import { CountryStep } from './country-step';
 import { DetailsStep } from './details-step';
@@ -70,7 +70,7 @@ export default function SignUpWizard() {
         )}
         <SwitchLine>
           Already have an account?
-          <LinkButton onClick={backToSignIn}>Login</LinkButton>
+          <AuthLink onFollow={backToSignIn}>Login</AuthLink>
         </SwitchLine>
       </Stack>
     </Formik>
