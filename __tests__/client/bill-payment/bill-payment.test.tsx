@@ -7,6 +7,7 @@ import { historyApi } from '../../../src/client/features/history/history-api';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { enterPin, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
+import { expectOnlyAsToast } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -164,12 +165,12 @@ describe('bill form', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  test('without the wallet: "Wallet information not available"', async () => {
+  test('without the wallet: the toast "Wallet information not available"', async () => {
     const { user } = renderBills({ handlers: [http.get(apiPath('/wallet/cad-wallet'), () => HttpResponse.error())] });
     await choosePayee(user);
     await fillForm(user);
     await user.click(continueButton());
-    expect(await screen.findByText('Wallet information not available')).toBeInTheDocument();
+    await expectOnlyAsToast('Wallet information not available');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

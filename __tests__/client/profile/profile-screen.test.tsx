@@ -5,6 +5,7 @@ import { buildPath, endpoints } from '../../../src/shared/endpoints';
 import type { User } from '../../../src/shared/types';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, authed, backend, server, setupFakeBackend, signIn, TEST_EMAIL } from '../../support/server-mock';
+import { expectOnlyAsToast } from '../../support/toasts';
 import { bodies, makeUser, serveCountries, serveUser } from '../verification/fixtures';
 
 setupFakeBackend();
@@ -72,11 +73,12 @@ describe('profile screen', () => {
     }
   });
 
-  test("'Failed to load profile' when the user cannot be loaded", async () => {
+  test("'Failed to load profile' as a toast when the user cannot be loaded", async () => {
     server.use(http.get(apiPath(endpoints.user.path), () => HttpResponse.error()));
     signIn();
     renderWithProviders(<ProfileScreen />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load profile');
+    await expectOnlyAsToast('Failed to load profile');
+    expect(screen.queryByRole('heading', { name: 'Personal Information' })).not.toBeInTheDocument();
   });
 });
 
@@ -234,15 +236,26 @@ describe('update profile', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  test("an empty field gives 'Please fill in all fields'", async () => {
+  test("an empty field gives the toast 'Please fill in all fields' and sends nothing", async () => {
     const ui = setup({ phone_number: '+2348012345678' });
     const dialog = await open(ui);
     await ui.user.clear(dialog.getByLabelText('Address'));
 
     await ui.user.click(dialog.getByRole('button', { name: 'Save Changes' }));
 
-    expect(await dialog.findByRole('alert')).toHaveTextContent('Please fill in all fields');
+    await expectOnlyAsToast('Please fill in all fields');
+    expect(screen.getByRole('dialog', { name: 'Update Profile' })).toBeInTheDocument();
     expect(ui.updates.seen).toEqual([]);
+  });
+
+  test("a failed country list gives the toast 'Failed to load countries list'", async () => {
+    const ui = setup({ phone_number: '+2348012345678' });
+    server.use(http.get(apiPath(endpoints.countries.path), () => HttpResponse.error()));
+
+    await ui.user.click(await screen.findByRole('button', { name: 'Update Profile' }));
+
+    expect(screen.getByRole('dialog', { name: 'Update Profile' })).toBeInTheDocument();
+    await expectOnlyAsToast('Failed to load countries list');
   });
 
   test('save is disabled without a phone number', async () => {

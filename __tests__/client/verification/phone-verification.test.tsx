@@ -7,6 +7,7 @@ import VerificationScreen from '../../../src/client/features/verification/verifi
 import { buildPath, endpoints } from '../../../src/shared/endpoints';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, authed, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
+import { expectOnlyAsToast } from '../../support/toasts';
 import { bodies, makeUser, serveCountries, serveUser } from './fixtures';
 
 setupFakeBackend();
@@ -137,6 +138,15 @@ describe('phone verification', () => {
 
     expect(await screen.findByText('Failed to send OTP')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Verify Phone' })).toBeInTheDocument();
+  });
+  test('a failed country list gives the toast "Failed to load countries list"', async () => {
+    const ui = setup();
+    server.use(http.get(apiPath(endpoints.countries.path), () => HttpResponse.error()));
+
+    await ui.user.click(await screen.findByRole('button', { name: 'Verify Phone' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Verify Phone' })).toBeInTheDocument();
+    await expectOnlyAsToast('Failed to load countries list');
   });
 });
 

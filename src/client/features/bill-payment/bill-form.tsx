@@ -69,9 +69,9 @@ export function BillForm({ payee, balance }: BillFormProps) {
     validationSchema: schema,
     validateOnChange: false,
     validateOnBlur: false,
-    onSubmit: (_values, { setStatus }) => {
-      setStatus(balance === undefined ? M.bills.walletUnavailable : undefined);
-      if (balance !== undefined) dispatch(dialogOpened(dialogs.pin));
+    onSubmit: () => {
+      if (balance === undefined) toast.error(M.bills.walletUnavailable, { toastId: M.bills.walletUnavailable });
+      else dispatch(dialogOpened(dialogs.pin));
     },
   });
   const { amount, accountNumber, description } = form.values;

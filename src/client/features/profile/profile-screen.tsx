@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import * as M from '../../../shared/messages';
+import { useErrorToast } from '../../api/use-error-toast';
 import { useGetUserQuery } from '../../api/user-api';
 import { selectIsFullyVerified } from '../../app/user-slice';
 import { useAppSelector } from '../../app/store';
@@ -50,10 +51,6 @@ const Bone = styled.div`
   animation: ${pulse} 1.5s ease-in-out infinite;
 `;
 
-const Failure = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
 function Detail({ term, verified, children }: { term: string; verified?: boolean; children: ReactNode }) {
   return (
     <Row>
@@ -79,7 +76,8 @@ function ProfileSkeleton() {
 
 /** /profile: personal and contact details with their verification state, and the security actions. */
 export default function ProfileScreen() {
-  const { data, isLoading, isError } = useGetUserQuery();
+  const { data, isLoading, error } = useGetUserQuery();
+  useErrorToast(error, M.profile.loadFailed);
   const locked = useAppSelector(selectIsFullyVerified);
   const changePassword = useProfileDialog(profileDialogs.changePassword);
   const verifyPassword = useProfileDialog(profileDialogs.verifyPassword);
@@ -90,7 +88,6 @@ export default function ProfileScreen() {
     <main>
       <PageHeader title="Profile" />
       {isLoading && <ProfileSkeleton />}
-      {!user && isError && <Failure role="alert">{M.profile.loadFailed}</Failure>}
       {user && (
         <Sections>
           <Card>

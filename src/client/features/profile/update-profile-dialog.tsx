@@ -2,25 +2,19 @@ import { Form, Formik } from 'formik';
 import type { ChangeEvent } from 'react';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
-import { object, string } from 'yup';
 import * as M from '../../../shared/messages';
 import type { Country, User } from '../../../shared/types';
 import { useGetCountriesQuery } from '../../api/countries-api';
 import { messageOf } from '../../api/error-message';
-import { Button, FormError, Modal, SelectField, Stack, TextField } from '../../ui';
+import { useErrorToast } from '../../api/use-error-toast';
+import { Button, Modal, SelectField, Stack, TextField } from '../../ui';
 import { useUpdateProfileMutation } from './profile-api';
 import { profileDialogs, useProfileDialog } from './profile-dialogs';
 
-const required = string().trim().required(M.profile.fieldsRequired);
-const schema = object({
-  first_name: required,
-  last_name: required,
-  address: required,
-  country_of_residence: required,
-  nationality: required,
-});
-
 type Values = { first_name: string; last_name: string; address: string; country_of_residence: string; nationality: string };
+
+/** Every field must be filled (spec §5), else the toast 'Please fill in all fields' (spec §8). */
+const allFilled = (values: Values) => Object.values(values).every((value) => value.trim() !== '');
 
 const Note = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -40,10 +34,15 @@ interface UpdateProfileDialogProps {
 /** Update Profile: every field required; sends the stored dob back unchanged (spec §5, §7). */
 export function UpdateProfileDialog({ user, locked }: UpdateProfileDialogProps) {
   const { open, close } = useProfileDialog(profileDialogs.updateProfile);
-  const { data: countries = [], isError: countriesFailed } = useGetCountriesQuery(undefined, { skip: !open });
+  const { data: countries = [], error: countriesError } = useGetCountriesQuery(undefined, { skip: !open });
+  useErrorToast(countriesError, M.profile.countriesFailed);
   const [updateProfile] = useUpdateProfileMutation();
 
   const submit = async (values: Values) => {
+    if (!allFilled(values)) {
+      toast.error(M.profile.fieldsRequired, { toastId: M.profile.fieldsRequired });
+      return;
+    }
     const result = await updateProfile({
       address: values.address.trim(),
       country_of_residence: values.country_of_residence,
@@ -70,8 +69,8 @@ export function UpdateProfileDialog({ user, locked }: UpdateProfileDialogProps) 
 
   return (
     <Modal open={open} onClose={close} title="Update Profile">
-      <Formik initialValues={initialValues} validationSchema={schema} validateOnBlur={false} validateOnChange={false} onSubmit={submit}>
-        {({ values, errors, handleChange, isSubmitting }) => (
+      <Formik initialValues={initialValues} onSubmit={submit}>
+        {({ values, handleChange, isSubmitting }) => (
           <Form noValidate>
             <Stack>
               {locked && <Note>{LOCKED_NOTE}</Note>}
@@ -80,8 +79,6 @@ export function UpdateProfileDialog({ user, locked }: UpdateProfileDialogProps) 
               <TextField label="Address" name="address" autoComplete="street-address" value={values.address} onChange={handleChange} />
               <CountrySelect label="Country of residence" name="country_of_residence" countries={countries} value={values.country_of_residence} onChange={handleChange} />
               <CountrySelect label="Nationality" name="nationality" countries={countries} value={values.nationality} onChange={handleChange} disabled={locked} />
-              {countriesFailed && <FormError>{M.profile.countriesFailed}</FormError>}
-              {Object.values(errors)[0] && <FormError>{Object.values(errors)[0]}</FormError>}
               {!user.phone_number && <Note>{PHONE_NOTE}</Note>}
               <Button type="submit" fullWidth busy={isSubmitting} disabled={!user.phone_number}>Save Changes</Button>
             </Stack>

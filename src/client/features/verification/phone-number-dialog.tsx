@@ -5,6 +5,7 @@ import * as M from '../../../shared/messages';
 import { digitsOnly } from '../../../shared/validation';
 import { useGetCountriesQuery } from '../../api/countries-api';
 import { messageOf } from '../../api/error-message';
+import { useErrorToast } from '../../api/use-error-toast';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { Button, FormError, Modal, SelectField, Stack, TextField } from '../../ui';
@@ -33,7 +34,8 @@ export function PhoneNumberDialog({ onSent }: { onSent(phoneNumber: string): voi
 
 function PhoneNumberForm({ onSent }: { onSent(phoneNumber: string): void }) {
   const dispatch = useAppDispatch();
-  const { data: countries = [], isError } = useGetCountriesQuery();
+  const { data: countries = [], error: countriesError } = useGetCountriesQuery();
+  useErrorToast(countriesError, M.profile.countriesFailed);
   const [sendOtp] = useSendPhoneOtpMutation();
   const options = phonePickerCountries(countries);
 
@@ -57,8 +59,7 @@ function PhoneNumberForm({ onSent }: { onSent(phoneNumber: string): void }) {
       {({ values, errors, handleChange, isSubmitting }) => (
         <Form noValidate>
           <Stack>
-            <SelectField label="Country" name="country" value={values.country} onChange={handleChange} autoComplete="country"
-              error={isError && M.profile.countriesFailed}>
+            <SelectField label="Country" name="country" value={values.country} onChange={handleChange} autoComplete="country">
               <option value="">Select a country</option>
               {options.map((country) => (
                 <option key={country.value} value={country.value}>
