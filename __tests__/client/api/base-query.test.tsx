@@ -1,10 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router-dom';
 import { api } from '../../../src/client/api/api';
 import { paths } from '../../../src/client/app/paths';
 import { makeStore } from '../../../src/client/app/store';
 import { buildPath, endpoints } from '../../../src/shared/endpoints';
-import { renderRoute } from '../../support/render';
+import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, authed, backend, nowS, server, setupFakeBackend, signIn, TEST_EMAIL } from '../../support/server-mock';
 
 setupFakeBackend();
@@ -103,6 +104,30 @@ describe('baseQueryWithReauth', () => {
 
     expect(backend.seen(refreshPath())).toHaveLength(0);
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  test.each([
+    ['a token about to expire', { exp: nowS() + 30 }, false],
+    ['a 401', {}, true],
+  ])('the stored user removed in this tab: %s ends the session instead of refreshing with the session in memory', async (_name, token, revoke) => {
+    const { token: current } = signIn(token);
+    if (revoke) backend.accepted.delete(current);
+    const { store } = renderWithProviders(
+      <Routes>
+        <Route path="/" element={<h1>Home</h1>} />
+        <Route path="/dashboard" element={<h1>Dashboard</h1>} />
+      </Routes>,
+      { route: '/dashboard' },
+    );
+    localStorage.removeItem('user'); // same tab: no storage event
+
+    const result = await act(() => store.dispatch(testApi.endpoints.probe.initiate(1)));
+
+    expect(result.data).toBeUndefined();
+    expect(backend.seen(refreshPath())).toHaveLength(0);
+    expect(await screen.findByText('Session expired. Please log in again.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(store.getState().session).toEqual({ token: null, email: null, expiresAt: null });
   });
 
   test('a token with fewer than 60 seconds left is refreshed before the request', async () => {

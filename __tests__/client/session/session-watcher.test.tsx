@@ -103,4 +103,22 @@ describe('the 60-second token check', () => {
     expect(store.getState().session.token).toBeNull();
     expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
   });
+
+  test.each<[string, (stored: Record<string, unknown>) => void]>([
+    ['removed', () => localStorage.removeItem('user')],
+    ['left without its email', ({ email: _email, ...rest }) => localStorage.setItem('user', JSON.stringify(rest))],
+  ])('a stored user %s in this tab ends the session at the next check, though the token is fresh', async (_name, change) => {
+    const { store } = renderSignedIn({ exp: nowS() + 3600 });
+    await advance(TOKEN_CHECK_INTERVAL_MS);
+    expect(store.getState().session.token).not.toBeNull();
+
+    change(JSON.parse(localStorage.getItem('user')!) as Record<string, unknown>); // no storage event in the same tab
+    await advance(TOKEN_CHECK_INTERVAL_MS);
+
+    expect(await screen.findByText('Session expired. Please log in again.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(store.getState().session).toEqual({ token: null, email: null, expiresAt: null });
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(backend.seen(refreshPath)).toHaveLength(0);
+  });
 });

@@ -10,7 +10,7 @@ import { buildPath, endpoints } from '../../shared/endpoints';
 import { REFRESH_THRESHOLD_S } from '../../shared/limits';
 import type { ErrorBody, Res } from '../../shared/types';
 import { endSession } from '../app/end-session';
-import { secondsLeft } from '../app/stored-session';
+import { secondsLeft, storedEmail } from '../app/stored-session';
 import { selectSession, tokenRefreshed, type SessionState } from '../app/session-slice';
 
 type ExtraOptions = Parameters<typeof rawBaseQuery>[2];
@@ -30,9 +30,12 @@ const rawBaseQuery = fetchBaseQuery({
 /** One refresh at a time: concurrent callers wait for it and reuse its token. */
 const mutex = new Mutex();
 
-/** GET /auth/refresh-token/{email} with the current token; on any failure the session ends (spec §4). */
+/**
+ * GET /auth/refresh-token/{email} with the current token, the email read from the stored user
+ * (localStorage 'user'). Without a stored user or its email, or on any failure, the session ends (spec §4).
+ */
 async function refresh(api: BaseQueryApi, extraOptions: ExtraOptions): Promise<void> {
-  const { email } = sessionOf(api);
+  const email = storedEmail();
   if (email) {
     const { data } = await rawBaseQuery(buildPath('refreshToken', { email }), api, extraOptions);
     const body = data as Res<'refreshToken'> | ErrorBody | undefined;
@@ -75,10 +78,15 @@ async function freshToken(api: BaseQueryApi, extraOptions: ExtraOptions): Promis
 }
 
 /**
- * The session watcher's periodic check (spec §4, §9): the same mutex-guarded refresh as the
- * requests, for a token that is expired or about to expire, outside any request.
+ * The session watcher's periodic check (spec §4, §9): without a stored user or its email (e.g. the
+ * stored user was removed in this tab) the session ends; otherwise a token that is expired or about
+ * to expire gets the same mutex-guarded refresh as the requests, outside any request.
  */
-export async function refreshStaleToken({ dispatch, getState }: Pick<BaseQueryApi, 'dispatch' | 'getState'>): Promise<void> {
+export async function checkSession({ dispatch, getState }: Pick<BaseQueryApi, 'dispatch' | 'getState'>): Promise<void> {
+  if (!storedEmail()) {
+    endSession(dispatch);
+    return;
+  }
   const api: BaseQueryApi = {
     dispatch,
     getState,

@@ -21,6 +21,12 @@ export function parseStoredUser(raw: string | null): StoredUser | null {
 
 export const readStoredUser = (): StoredUser | null => parseStoredUser(localStorage.getItem(STORAGE_KEYS.user));
 
+/**
+ * The email of the stored user, or null when there is no stored user or it has no email: then the
+ * session must end (spec §4, §5 'Session refresh'), even if this tab still holds it in memory.
+ */
+export const storedEmail = (): string | null => readStoredUser()?.email || null;
+
 export function writeStoredUser(user: StoredUser): void {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 }

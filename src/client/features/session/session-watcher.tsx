@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
-import { refreshStaleToken } from '../../api/base-query';
+import { checkSession } from '../../api/base-query';
 import { endSession } from '../../app/end-session';
 import { selectIsSignedIn } from '../../app/session-slice';
 import { useAppSelector, type AppStore } from '../../app/store';
 import { startInactivityTimer, startTokenCheck } from './session-timers';
 
 /**
- * While signed in (spec §4, §9): every 60 s a token that is expired or has fewer than 60 s left is
- * refreshed (the API layer's mutex-guarded refresh), and 10 minutes without activity end the session.
+ * While signed in (spec §4, §9): every 60 s the stored user is read (none, or no email, ends the
+ * session) and a token that is expired or has fewer than 60 s left is refreshed (the API layer's
+ * mutex-guarded refresh); 10 minutes without activity end the session.
  */
 const useAppStore = useStore.withTypes<AppStore>();
 
@@ -18,7 +19,7 @@ export function SessionWatcher() {
 
   useEffect(() => {
     if (!signedIn) return undefined;
-    const stopTokenCheck = startTokenCheck(() => void refreshStaleToken(store));
+    const stopTokenCheck = startTokenCheck(() => void checkSession(store));
     const stopInactivity = startInactivityTimer(() => endSession(store.dispatch));
     return () => {
       stopTokenCheck();
