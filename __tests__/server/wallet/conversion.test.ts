@@ -1,5 +1,7 @@
+import { server } from '../../../src/shared/messages';
 import { convert as convertMinor } from '../../../src/shared/money';
-import { createCustomer, type Customer } from '../../support/customers';
+import { expectRefusal } from '../../support/auth-flow';
+import { createCustomer, type Customer, type CustomerOptions } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { activateNairaWallet, balances, convert, deposit, ledgerSums } from '../../support/wallets';
 
@@ -9,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function customerWith(cad: string, ngn?: string): Promise<Customer> {
-  const customer = await createCustomer(t);
+async function customerWith(cad: string, ngn?: string, options: CustomerOptions = {}): Promise<Customer> {
+  const customer = await createCustomer(t, options);
   await deposit(t, customer, 'CAD', cad);
   if (ngn) {
     await activateNairaWallet(t, customer);
@@ -109,5 +111,26 @@ describe('POST /wallet/currency-conversion', () => {
     expect((await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: '2.5' })).json().data.amount).toBe(2.5);
     expect((await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: 2.5 })).json().data.amount).toBe(2.5);
     expect((await balances(t, customer)).CAD).toBe(5);
+  });
+
+  it.each([
+    ['phone', { phoneVerified: false }],
+    ['identity', { identityVerified: false }],
+  ])('refuses a customer whose %s is not verified (403), as transfers do, and moves nothing', async (_what, options) => {
+    const customer = await customerWith('10.00', undefined, options);
+    expectRefusal(await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: '5' }), 403, server.verificationRequired);
+    expect(await balances(t, customer)).toEqual({ CAD: 10, NGN: 0 });
+  });
+
+  it('refuses a customer without a transaction PIN (403), with or without an Idempotency-Key, and moves nothing', async () => {
+    const customer = await customerWith('10.00', undefined, { pin: '' });
+    expectRefusal(await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: '5' }), 403, server.pinNotSet);
+    expectRefusal(await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: '5' }, 'conv-no-pin-1'), 403, server.pinNotSet);
+    expect(await balances(t, customer)).toEqual({ CAD: 10, NGN: 0 });
+  });
+
+  it('checks who converts before the order: an unverified customer hears about verification, not the amount', async () => {
+    const customer = await customerWith('10.00', undefined, { identityVerified: false });
+    expectRefusal(await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: 'abc' }), 403, server.verificationRequired);
   });
 });

@@ -9,6 +9,7 @@ import { simulatedPartnerBank } from '../../sim/partner-bank';
 import { quote } from '../fx/quotes';
 import { createRateSource } from '../fx/rate-source';
 import { withIdempotency } from '../ledger/idempotency';
+import { requireVerifiedSender } from '../transfers/sender.service';
 import { conversionOrder, convertCurrency } from './conversion.service';
 import { depositWebhookRoutes } from './deposit-webhooks.routes';
 import { historyPage, transactionHistory } from './history.service';
@@ -67,6 +68,9 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     { ...guarded, schema: { ...docs, ...schemas.currencyConversion } },
     async (request, reply) => {
       const userId = customerId(request);
+      // The sender checks of every money movement (spec §6), before the order as transfers do;
+      // a conversion carries no PIN, so there is no PIN to verify.
+      await requireVerifiedSender(app.db, userId);
       const order = conversionOrder(request.body);
       const rate = await quote(rates, app.config.fxSpreadBps, order.from, order.to);
       return withIdempotency(request, reply, async (trx) => ({
