@@ -1,10 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { api } from '../../../src/client/api/api';
 import TransferCadScreen from '../../../src/client/features/transfer-cad/transfer-cad-screen';
 import { historyApi } from '../../../src/client/features/history/history-api';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { enterPin, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
+import { expectOnlyAsToast } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -67,6 +69,25 @@ describe('CAD withdrawal form', () => {
 
     expect(await screen.findByText('Please fill in all fields correctly')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('a wallet that cannot be loaded: "Failed to fetch wallet details" and "Failed to load wallet details", as toasts', async () => {
+    renderCad([http.get(apiPath('/wallet/cad-wallet'), () => HttpResponse.error())]);
+
+    await expectOnlyAsToast('Failed to fetch wallet details');
+    await expectOnlyAsToast('Failed to load wallet details');
+  });
+
+  test('a refetch that fails while the wallet is shown: "Failed to fetch wallet details" only, the balance stays', async () => {
+    const { store } = renderCad();
+    await loaded();
+    server.use(http.get(apiPath('/wallet/cad-wallet'), () => HttpResponse.error()));
+
+    act(() => void store.dispatch(api.util.invalidateTags([{ type: 'Wallet', id: 'CAD' }])));
+
+    await expectOnlyAsToast('Failed to fetch wallet details');
+    expect(screen.getByRole('region', { name: 'Current Balance' })).toHaveTextContent('$1,234.50');
+    expect(screen.queryByText('Failed to load wallet details')).not.toBeInTheDocument();
   });
 
   test('without the wallet: "Wallet details not available", no PIN asked', async () => {

@@ -6,6 +6,7 @@ import TransferNairaScreen from '../../../src/client/features/transfer-naira/tra
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { enterPin, serveMoney } from '../../support/transfer-backend';
+import { expectOnlyAsToast } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser, type FakeWallets } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -52,6 +53,14 @@ describe('NGN wallet details', () => {
     renderRoute('/transfer-naira');
     expect(await screen.findByRole('heading', { level: 1, name: 'Send NGN' })).toBeInTheDocument();
     expect(await screen.findByRole('combobox', { name: 'Bank' })).toBeInTheDocument();
+  });
+
+  test('a wallet that cannot be loaded: "Failed to load wallet details" as a toast, and no send form', async () => {
+    renderNgn({ handlers: [http.get(apiPath('/wallet/naira-wallet'), () => HttpResponse.error())] });
+
+    await expectOnlyAsToast('Failed to load wallet details');
+    await expectOnlyAsToast('Failed to fetch Naira wallet details');
+    expect(screen.queryByRole('combobox', { name: 'Bank' })).not.toBeInTheDocument();
   });
 
   test('shows the balance, bank name, account name and account number', async () => {

@@ -9,6 +9,7 @@ import TransferUserScreen from '../../../src/client/features/transfer-user/trans
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { enterPin, serveMoney } from '../../support/transfer-backend';
+import { expectOnlyAsToast } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -48,6 +49,17 @@ describe('send to a Kudi user: recipient check', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Send to a Kudi user' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'CAD' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'NGN' })).toHaveAttribute('aria-selected', 'false');
+  });
+
+  test('a wallet that cannot be loaded: "Failed to load wallet details" as a toast once its tab is on screen', async () => {
+    const { user } = renderTransfer({ handlers: [http.get(apiPath('/wallet/naira-wallet'), () => HttpResponse.error())] });
+    await expectOnlyAsToast('Failed to fetch wallet details');
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load wallet details')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'NGN' }));
+
+    await expectOnlyAsToast('Failed to load wallet details');
   });
 
   test('checks only once the email has an "@" and typing paused 500 ms', async () => {

@@ -17,6 +17,7 @@ import { moneyDialogIds } from '../money/money-call';
 import { PinModal } from '../money/pin-modal';
 import { ReceiptModal, receiptDate } from '../money/receipt-modal';
 import { useMoneySubmit } from '../money/use-money-submit';
+import { useWalletNotLoadedToast } from '../money/use-wallet-not-loaded-toast';
 import { useCadWithdrawalMutation } from './transfer-cad-api';
 
 const dialogs = moneyDialogIds('transfer-cad');
@@ -48,8 +49,10 @@ const receiptRows = (receipt: CadWithdrawalReceipt) => [
 export default function TransferCadScreen() {
   const dispatch = useAppDispatch();
   const titleId = useId();
-  const { data: wallet, error } = useGetCadWalletQuery();
+  const walletQuery = useGetCadWalletQuery();
+  const { data: wallet, error } = walletQuery;
   useErrorToast(error, M.transfers.walletFetchFailed);
+  useWalletNotLoadedToast(walletQuery);
   const [withdraw, { data: result }] = useCadWithdrawalMutation();
   const submit = useMoneySubmit({ dialogs });
 

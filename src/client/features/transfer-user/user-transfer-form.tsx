@@ -17,6 +17,7 @@ import { moneyDialogIds } from '../money/money-call';
 import { PinModal } from '../money/pin-modal';
 import { ReceiptModal, receiptDate, type ReceiptRow } from '../money/receipt-modal';
 import { useMoneySubmit } from '../money/use-money-submit';
+import { useWalletNotLoadedToast } from '../money/use-wallet-not-loaded-toast';
 import { useCadWalletTransferMutation, useNgnWalletTransferMutation } from './transfer-user-api';
 import { useRecipientCheck } from './use-recipient-check';
 
@@ -65,7 +66,9 @@ export function UserTransferForm({ currency }: { currency: Currency }) {
   const cad = useGetCadWalletQuery();
   const ngn = useGetNairaWalletQuery();
   useErrorToast(cad.error ?? ngn.error, M.transfers.walletFetchFailed);
-  const balance = (currency === 'CAD' ? cad.data : ngn.data)?.balance;
+  const shown = currency === 'CAD' ? cad : ngn;
+  useWalletNotLoadedToast(shown);
+  const balance = shown.data?.balance;
   const [sendCad, cadResult] = useCadWalletTransferMutation();
   const [sendNgn, ngnResult] = useNgnWalletTransferMutation();
   const submit = useMoneySubmit({ dialogs });
