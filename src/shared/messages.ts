@@ -242,6 +242,8 @@ export const server = {
   verificationRequired: 'Please complete email, phone and identity verification first',
   walletNotActivated: 'Your Naira wallet is not activated',
   walletAlreadyActivated: 'Your Naira wallet is already activated',
+  /** A naira user transfer to a customer who has not activated their naira wallet (cf. nairaWallet.notActivated). */
+  recipientWalletNotActivated: "The recipient's Naira wallet is not activated yet, so they cannot receive naira payments",
   amountNotPositive: 'Amount must be greater than 0',
   amountDecimals: 'Amount can have at most 2 decimal places',
   amountTooLarge: 'Amount is too large',

@@ -1,7 +1,7 @@
 /** Idempotency-Key on every money call of this module: a retried submission moves money once. */
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { createCustomer, type Customer } from '../../support/customers';
+import type { Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { balances, ledgerSums } from '../../support/wallets';
 import { bankBody, funded, interacBody, PIN, post, TIMEZONE } from './helpers';
@@ -10,7 +10,8 @@ let t: TestApp;
 let recipient: Customer;
 beforeAll(async () => {
   t = await buildTestApp();
-  recipient = await createCustomer(t);
+  // Naira reaches only an activated naira wallet.
+  recipient = await funded(t, { activate: true });
 });
 afterAll(() => t.close());
 

@@ -13,7 +13,8 @@ let t: TestApp;
 let recipient: Customer;
 beforeAll(async () => {
   t = await buildTestApp();
-  recipient = await createCustomer(t);
+  // Naira reaches only an activated naira wallet.
+  recipient = await funded(t, { activate: true });
 });
 afterAll(() => t.close());
 

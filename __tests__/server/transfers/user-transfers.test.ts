@@ -1,3 +1,4 @@
+import { server } from '../../../src/shared/messages';
 import { createCustomer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { activateNairaWallet, balances, ledgerSums } from '../../support/wallets';
@@ -22,9 +23,14 @@ describe('POST /auth/check-email/{email}', () => {
     expect(res.json()).toEqual({ success: true, message: 'User found', data: { name: 'Ngozi Eze' } });
   });
 
-  it('finds a recipient for NGN whose naira wallet is not activated: user transfers need only the ledger account', async () => {
-    const [sender, recipient] = [await createCustomer(t), await createCustomer(t)];
-    expect((await checkEmail(sender, recipient.email, 'NGN')).json()).toMatchObject({ success: true });
+  it("answers 'User does not exist' for NGN while the recipient's naira wallet is not activated; CAD finds them, and NGN does once activated", async () => {
+    const [sender, recipient] = [await createCustomer(t), await createCustomer(t, { firstName: 'Ngozi', lastName: 'Eze' })];
+    const ngn = await checkEmail(sender, recipient.email, 'NGN');
+    expect(ngn.statusCode).toBe(200);
+    expect(ngn.json()).toEqual({ success: false, message: 'User does not exist' });
+    expect((await checkEmail(sender, recipient.email, 'CAD')).json()).toEqual({ success: true, message: 'User found', data: { name: 'Ngozi Eze' } });
+    await activateNairaWallet(t, recipient);
+    expect((await checkEmail(sender, recipient.email, 'NGN')).json()).toEqual({ success: true, message: 'User found', data: { name: 'Ngozi Eze' } });
   });
 
   it.each([
@@ -99,9 +105,9 @@ describe('POST /wallet/cad-wallet-transfer', () => {
 });
 
 describe('POST /wallet/ngn-wallet-transfer', () => {
-  it("answers the boolean success with the NGN receipt; the recipient's naira wallet need not be activated", async () => {
+  it('answers the boolean success with the NGN receipt', async () => {
     const sender = await funded(t, { NGN: '20000.00' }, { firstName: 'Ada', lastName: 'Obi' });
-    const recipient = await createCustomer(t, { firstName: 'Halima', lastName: 'Abubakar' });
+    const recipient = await funded(t, { activate: true }, { firstName: 'Halima', lastName: 'Abubakar' });
     const res = await userTransfer(t, sender, 'NGN', { amount: 7500.5, recipient_email: recipient.email });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -116,9 +122,22 @@ describe('POST /wallet/ngn-wallet-transfer', () => {
     expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
   });
 
+  it("refuses a recipient whose naira wallet was never activated (they cannot receive payments yet) and moves nothing", async () => {
+    const sender = await funded(t, { NGN: '100.00' });
+    const recipient = await createCustomer(t);
+    expectRefusal(await userTransfer(t, sender, 'NGN', { amount: 10, recipient_email: recipient.email }), 422, server.recipientWalletNotActivated);
+    expect(await balances(t, sender)).toEqual({ CAD: 0, NGN: 100 });
+    expect(await balances(t, recipient)).toEqual({ CAD: 0, NGN: 0 });
+    expect(await history(t, sender, 'NGN')).toHaveLength(1); // the deposit only
+    // CAD is unaffected: the same recipient receives dollars.
+    const cadSender = await funded(t, { CAD: '5.00' });
+    expect((await userTransfer(t, cadSender, 'CAD', { amount: 5, recipient_email: recipient.email })).statusCode).toBe(200);
+    expect(await balances(t, recipient)).toEqual({ CAD: 5, NGN: 0 });
+  });
+
   it('needs the sender’s naira wallet activated (spec §6)', async () => {
     const sender = await createCustomer(t);
-    const recipient = await createCustomer(t);
+    const recipient = await funded(t, { activate: true });
     expectRefusal(await userTransfer(t, sender, 'NGN', { amount: 1, recipient_email: recipient.email }), 403, 'Your Naira wallet is not activated');
     await activateNairaWallet(t, sender);
     expectRefusal(await userTransfer(t, sender, 'NGN', { amount: 1, recipient_email: recipient.email }), 422, /^Insufficient NGN balance/);

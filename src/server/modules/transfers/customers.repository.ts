@@ -13,8 +13,9 @@ export interface Recipient {
 
 /**
  * The customer with this sign-in e-mail (any case) whose e-mail is verified and who holds a
- * ledger account in the currency. Every customer has both accounts from sign-up; an NGN account
- * receives user transfers whether or not its virtual account (activation) exists.
+ * ledger account in the currency. Every customer has both accounts from sign-up; naira goes only
+ * to an activated naira wallet ("Your Naira wallet needs to be activated before you can receive
+ * payments", spec §2), so for NGN the recipient's naira wallet must be activated too.
  */
 export async function findRecipient(db: Db | Trx, email: string, currency: Currency): Promise<Recipient | undefined> {
   const row = await db
@@ -23,6 +24,13 @@ export async function findRecipient(db: Db | Trx, email: string, currency: Curre
     .select(['u.id', 'u.first_name', 'u.last_name'])
     .where('u.email_lower', '=', email.toLowerCase())
     .where('u.is_email_verified', '=', true)
+    .$if(currency === 'NGN', (query) =>
+      query.where((eb) =>
+        eb.exists(
+          eb.selectFrom('naira_wallets as w').select('w.user_id').whereRef('w.user_id', '=', 'u.id').where('w.is_wallet_activated', '=', true),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return row && { userId: row.id, name: `${row.first_name} ${row.last_name}` };
 }
@@ -62,14 +70,15 @@ export async function lockSender(trx: Trx, userId: string): Promise<SenderRow | 
     .executeTakeFirst();
 }
 
-/** A party's ledger account in a user-to-user transfer, with the holder's name. */
-export type PartyAccount = LedgerAccount & { first_name: string; last_name: string; is_recipient: boolean };
+/** A party's ledger account in a user-to-user transfer, with the holder's name and whether their naira wallet is activated. */
+export type PartyAccount = LedgerAccount & { first_name: string; last_name: string; is_recipient: boolean; naira_activated: boolean };
 
 /**
- * One statement for both parties of a user-to-user transfer: finds the recipient (as
- * findRecipient does) and locks the sender's and the recipient's accounts in the currency,
- * FOR UPDATE in id order (the ledger's one global lock order). The recipient's row is the one
- * with is_recipient; none when no such customer exists (the sender's alone when they are it).
+ * One statement for both parties of a user-to-user transfer: finds the recipient (a customer
+ * with that verified e-mail) and locks the sender's and the recipient's accounts in the
+ * currency, FOR UPDATE in id order (the ledger's one global lock order). The recipient's row is
+ * the one with is_recipient; none when no such customer exists (the sender's alone when they are
+ * it). naira_activated tells whether the holder may receive naira (findRecipient's NGN rule).
  */
 export async function lockTransferParties(trx: Trx, senderId: string, email: string, currency: Currency): Promise<PartyAccount[]> {
   const recipient = trx
@@ -83,6 +92,12 @@ export async function lockTransferParties(trx: Trx, senderId: string, email: str
     .selectAll('a')
     .select(['u.first_name', 'u.last_name'])
     .select((eb) => eb('a.user_id', 'in', recipient).$castTo<boolean>().as('is_recipient'))
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('naira_wallets as w').select('w.user_id').whereRef('w.user_id', '=', 'a.user_id').where('w.is_wallet_activated', '=', true))
+        .$castTo<boolean>()
+        .as('naira_activated'),
+    )
     .where('a.currency', '=', currency)
     // `= any(array[…])`, not `= sender or in (recipient)`: PostgreSQL plans an OR with a
     // subquery as a scan of every account in the currency; this is two index lookups.

@@ -7,7 +7,7 @@ import { minorToMajor } from '../../../shared/money';
 import type { CadTransferReceipt, Currency, NgnTransferReceipt, Req, Res } from '../../../shared/types';
 import { isEmail } from '../../../shared/validation';
 import type { Db } from '../../db/database';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
 import { transferLocked, type TransferRow } from '../ledger/ledger.service';
 import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
@@ -66,6 +66,8 @@ export async function sendToUser(trx: Trx, senderId: string, order: UserTransfer
   if (order.currency === 'NGN') {
     if (!sender) await activatedNairaWallet(trx, senderId);
     else if (!sender.naira_activated) throw forbidden(server.walletNotActivated);
+    // Naira is received only in an activated naira wallet (spec §2), as check-email answers.
+    if (!to.naira_activated) throw unprocessable(server.recipientWalletNotActivated);
   }
   const from = parties.find((party) => party.user_id === senderId);
   if (!from) throw new Error(`Customer ${senderId} has no ${order.currency} account`);
