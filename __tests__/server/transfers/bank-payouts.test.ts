@@ -86,7 +86,7 @@ describe('POST /wallet/ngn-withdrawal', () => {
     const body = res.json();
     expect(body).toEqual({
       success: 'true',
-      message: 'Transfer submitted. It will complete shortly.',
+      message: 'Transaction completed successfully!',
       data: {
         amount: 5000.75,
         account_number: ACCESS_ACCOUNT.number,

@@ -19,7 +19,6 @@ import { insertPayout, lockPayout, recordOutcome } from './payouts.repository';
 import { activatedNairaWallet, amountMinor, withinNgnLimit } from './sender.service';
 import type { PayoutRail } from './transfers.tables';
 
-export const PAYOUT_SUBMITTED = 'Transfer submitted. It will complete shortly.';
 const ACCOUNT_NOT_FOUND = 'Account not found at this bank. Check the bank and account number.';
 const ACCOUNT_NAME_MISMATCH = 'The account name does not match this account. Please verify the account again.';
 const INVALID_ACCOUNT_NUMBER = 'Invalid account number for this bank';

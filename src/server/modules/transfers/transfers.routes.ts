@@ -5,7 +5,7 @@ import { callSpec } from '../auth/route-spec';
 import { bankList } from './banks';
 import { nameInquiry } from './name-inquiry.service';
 import { payoutWebhookRoutes } from './payout-webhook.routes';
-import { bankOrder, interacOrder, PAYOUT_SUBMITTED, sendInterac, sendToBank } from './payouts.service';
+import { bankOrder, interacOrder, sendInterac, sendToBank } from './payouts.service';
 import { pinConfirmedMovement } from './sender.service';
 import { cadTransferReceipt, checkRecipient, ngnTransferReceipt, sendToUser, userTransferOrder } from './user-transfer.service';
 
@@ -65,7 +65,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         () => interacOrder(request.body),
         async (trx, order) => ({
           success: 'true' as const,
-          message: PAYOUT_SUBMITTED,
+          message: transfers.completed,
           data: await sendInterac(trx, userId, order, payoutSettleMs),
         }),
       );
@@ -81,7 +81,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         () => bankOrder(request.body, ngnMaxSingleKobo),
         async (trx, order) => ({
           success: 'true' as const,
-          message: PAYOUT_SUBMITTED,
+          message: transfers.completed,
           data: await sendToBank(trx, userId, order, payoutSettleMs),
         }),
       );
