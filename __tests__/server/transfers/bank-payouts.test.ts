@@ -39,6 +39,9 @@ describe('GET /NGN-banks', () => {
     expect(banks.map((bank) => bank.bankName)).toEqual([...banks.map((bank) => bank.bankName)].sort((a, b) => a.localeCompare(b)));
     expect(new Set(banks.map((bank) => bank.bankCode)).size).toBe(banks.length);
     expect(new Set(banks.map((bank) => bank.nibssBankCode)).size).toBe(banks.length);
+    // account_bank may be either code, so no code may name two banks.
+    const byCode = new Map(banks.map((bank) => [bank.bankCode, bank.bankName]));
+    expect(banks.filter((bank) => (byCode.get(bank.nibssBankCode) ?? bank.bankName) !== bank.bankName)).toEqual([]);
   });
 
   it('every seeded name-directory account is a valid number of its bank', () => {
@@ -114,6 +117,18 @@ describe('POST /wallet/ngn-withdrawal', () => {
     expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
   });
 
+  it("takes the bank's NIBSS code (what name inquiry uses) as well as its bank code", async () => {
+    const customer = await funded(t, { NGN: '1000.00' });
+    const res = await ngnWithdrawal(t, customer, { amount: '100', account_bank: ACCESS_ACCOUNT.nibss });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: 'true', data: { bank_name: 'Access Bank', account_number: ACCESS_ACCOUNT.number, account_name: ACCESS_ACCOUNT.name } });
+    expect((await history(t, customer, 'NGN'))[0]).toMatchObject({ id: res.json().data.tx_ref, bank_name: 'Access Bank', status: 'pending' });
+    expect((await balances(t, customer)).NGN).toBe(900);
+    // Either code names the same bank: GTBank's NIBSS code with an Access Bank account number is refused.
+    expectRefusal(await ngnWithdrawal(t, customer, { amount: '100', account_bank: FAILING_ACCOUNT.nibss }), 400, 'Invalid account number for this bank');
+    expect((await balances(t, customer)).NGN).toBe(900);
+  });
+
   it("fails at the rail for an account number ending in 0000: the money is back and the history says failed", async () => {
     const customer = await funded(t, { NGN: '9000.00' });
     const res = await ngnWithdrawal(t, customer, {
@@ -159,6 +174,8 @@ describe('POST /wallet/ngn-withdrawal', () => {
 
   it.each([
     [{ account_bank: '999' }, 'Please choose a bank from the list'],
+    [{ account_bank: '000999' }, 'Please choose a bank from the list'],
+    [{ account_bank: '' }, 'Please choose a bank from the list'],
     [{ account_number: '018260579' }, 'Account number must be 10 digits'],
     [{ account_number: '0182605791' }, 'Invalid account number for this bank'],
     [{ account_number: '0000000000' }, 'Account not found at this bank. Check the bank and account number.'],

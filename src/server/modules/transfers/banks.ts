@@ -34,6 +34,13 @@ export const bankByCode = (bankCode: string): BankRecord | undefined => BANKS.fi
 export const bankByNibssCode = (nibssBankCode: string): BankRecord | undefined =>
   BANKS.find((bank) => bank.nibssBankCode === nibssBankCode);
 
+/**
+ * The bank a payout names by either of its list codes: its bankCode or its nibssBankCode (name
+ * inquiry uses the NIBSS code, so a client may send either). No code of one bank is a code of
+ * another (the bank list test checks it).
+ */
+export const bankByEitherCode = (code: string): BankRecord | undefined => bankByCode(code) ?? bankByNibssCode(code);
+
 export const isPartnerBank = (bank: BankRecord): boolean => bank.bankCode === PARTNER_BANK.bankCode;
 
 /** NUBAN's bank code: 3- and 6-digit codes as they are; a 5-digit CBN code of an OFI takes a leading 9 (CBN, 2020). */

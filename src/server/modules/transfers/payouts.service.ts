@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { customerAccount, systemAccountId, type Trx } from '../ledger/accounts.repository';
 import type { TransferMetadata } from '../ledger/ledger.tables';
 import { postPending, transfer, voidPending, type TransferRow } from '../ledger/ledger.service';
-import { bankByCode, isAccountNumberOf, isPartnerBank, type BankRecord } from './banks';
+import { bankByEitherCode, isAccountNumberOf, isPartnerBank, type BankRecord } from './banks';
 import { accountHolderName, ACCOUNT_NUMBER_DIGITS, UNKNOWN_BANK } from './name-inquiry.service';
 import type { PayoutOutcomeEvent } from './payout-webhook.schemas';
 import { insertPayout, lockPayout, recordOutcome } from './payouts.repository';
@@ -54,10 +54,10 @@ export function interacOrder(body: Req<'cadWithdrawal'>): InteracOrder {
   return { amount, email, name, description: body.Description.trim() || INTERAC_TRANSFER };
 }
 
-/** POST /wallet/ngn-withdrawal: a bank of the list, an account number it could have issued, an amount within the NGN limit. */
+/** POST /wallet/ngn-withdrawal: a bank of the list (by bank or NIBSS code), an account number it could have issued, an amount within the NGN limit. */
 export function bankOrder(body: Req<'ngnWithdrawal'>, ngnMaxKobo: bigint): BankOrder {
   const amount = withinNgnLimit(amountMinor(body.amount), ngnMaxKobo);
-  const bank = bankByCode(body.account_bank.trim());
+  const bank = bankByEitherCode(body.account_bank.trim());
   if (!bank) throw badRequest(UNKNOWN_BANK);
   const accountNumber = body.account_number.trim();
   if (!isNgnAccountNumber(accountNumber)) throw badRequest(ACCOUNT_NUMBER_DIGITS);
