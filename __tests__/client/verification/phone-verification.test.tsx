@@ -40,7 +40,7 @@ async function sendOtp(ui: ReturnType<typeof setup>) {
   await ui.user.click(await screen.findByRole('button', { name: 'Verify Phone' }));
   const dialog = await screen.findByRole('dialog', { name: 'Verify Phone' });
   const country = within(dialog).getByLabelText('Country');
-  await within(country).findByRole('option', { name: 'Nigeria (+234)' });
+  await within(country).findByRole('option', { name: 'Nigeria' });
   await ui.user.selectOptions(country, 'NG');
   await ui.user.type(within(dialog).getByLabelText('Phone number'), '0801-234 5678');
   await ui.user.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
@@ -54,15 +54,35 @@ describe('phone verification', () => {
     const ui = setup();
     await ui.user.click(await screen.findByRole('button', { name: 'Verify Phone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Verify Phone' });
-    await within(dialog).findByRole('option', { name: 'Nigeria (+234)' });
+    await within(dialog).findByRole('option', { name: 'Nigeria' });
 
     const names = within(dialog).getAllByRole('option').map((option) => option.textContent);
-    expect(names.slice(1, 3)).toEqual(['Nigeria (+234)', 'Canada (+1)']);
+    expect(names.slice(1, 3)).toEqual(['Nigeria', 'Canada']);
 
     await ui.user.type(within(dialog).getByLabelText('Phone number'), '8012345678');
     await ui.user.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please select a country and enter your phone number');
     expect(ui.sent.seen).toEqual([]);
+  });
+
+  test("the options name the country only; the chosen country's dial code shows before the number", async () => {
+    const ui = setup();
+    await ui.user.click(await screen.findByRole('button', { name: 'Verify Phone' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Verify Phone' }));
+    await dialog.findByRole('option', { name: 'Nigeria' });
+    const number = dialog.getByLabelText('Phone number');
+
+    expect(dialog.getAllByRole('option').map((option) => option.textContent)).toEqual(['Select a country', 'Nigeria', 'Canada', 'Ghana', 'United States of America']);
+    expect(dialog.queryByText(/\+\d/)).not.toBeInTheDocument();
+    expect(number).not.toHaveAccessibleDescription();
+
+    await ui.user.selectOptions(dialog.getByLabelText('Country'), 'NG');
+    expect(dialog.getByText('+234')).toBeVisible();
+    expect(number).toHaveAccessibleDescription('+234');
+
+    await ui.user.selectOptions(dialog.getByLabelText('Country'), 'CA');
+    expect(dialog.queryByText('+234')).not.toBeInTheDocument();
+    expect(number).toHaveAccessibleDescription('+1');
   });
 
   test('Send OTP sends the dial code plus the digits only, then asks for the code', async () => {
@@ -131,7 +151,7 @@ describe('phone verification', () => {
     server.use(http.post(apiPath(endpoints.sendOtpPhone.path), authed(() => HttpResponse.error())));
     await ui.user.click(await screen.findByRole('button', { name: 'Verify Phone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Verify Phone' });
-    await within(dialog).findByRole('option', { name: 'Canada (+1)' });
+    await within(dialog).findByRole('option', { name: 'Canada' });
     await ui.user.selectOptions(within(dialog).getByLabelText('Country'), 'CA');
     await ui.user.type(within(dialog).getByLabelText('Phone number'), '4165550100');
     await ui.user.click(within(dialog).getByRole('button', { name: 'Send OTP' }));

@@ -10,11 +10,32 @@ export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'ch
   error?: FieldError;
   /** Element placed inside the field at its end, e.g. a CopyButton. */
   trailing?: ReactNode;
+  /** Text joined to the field's start, e.g. a phone number's dial code; it also describes the field. */
+  leading?: ReactNode;
 }
 
-const Input = styled.input<{ $invalid: boolean; $trailing: boolean }>`
+const Input = styled.input<{ $invalid: boolean; $trailing: boolean; $leading: boolean }>`
   ${controlStyles}
   ${({ $trailing }) => $trailing && css`padding-right: 52px;`}
+  ${({ $leading }) => $leading && css`
+    min-width: 0;
+    border-top-left-radius: 0;
+    border-bottom-left-radius: 0;
+  `}
+`;
+
+const Leading = styled.span`
+  display: flex;
+  flex: none;
+  align-items: center;
+  align-self: stretch;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-right: 0;
+  border-radius: ${({ theme }) => theme.radii.md} 0 0 ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.neutralSoft};
+  font-variant-numeric: tabular-nums;
 `;
 
 const Trailing = styled.div`
@@ -23,19 +44,22 @@ const Trailing = styled.div`
   display: flex;
 `;
 
-export function TextField({ label, hint, error, trailing, id, className, 'aria-describedby': extraDescription, ...inputProps }: TextFieldProps) {
+export function TextField({ label, hint, error, trailing, leading, id, className, 'aria-describedby': extraDescription, ...inputProps }: TextFieldProps) {
   const ids = useFieldIds(id);
+  const leadingId = `${ids.inputId}-leading`;
   return (
     <FieldRoot className={className}>
       <FieldLabel htmlFor={ids.inputId}>{label}</FieldLabel>
       <Control>
+        {leading && <Leading id={leadingId}>{leading}</Leading>}
         <Input
           {...inputProps}
           id={ids.inputId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(hint ? ids.hintId : undefined, error && ids.errorId, extraDescription)}
+          aria-describedby={describedBy(leading ? leadingId : undefined, hint ? ids.hintId : undefined, error && ids.errorId, extraDescription)}
           $invalid={Boolean(error)}
           $trailing={Boolean(trailing)}
+          $leading={Boolean(leading)}
         />
         {trailing && <Trailing>{trailing}</Trailing>}
       </Control>

@@ -32,6 +32,7 @@ export function PhoneNumberDialog({ onSent }: { onSent(phoneNumber: string): voi
   );
 }
 
+/** Country options name the country only (spec §3: value and label); its dial code shows before the number. */
 function PhoneNumberForm({ onSent }: { onSent(phoneNumber: string): void }) {
   const dispatch = useAppDispatch();
   const { data: countries = [], error: countriesError } = useGetCountriesQuery();
@@ -62,12 +63,11 @@ function PhoneNumberForm({ onSent }: { onSent(phoneNumber: string): void }) {
             <SelectField label="Country" name="country" value={values.country} onChange={handleChange} autoComplete="country">
               <option value="">Select a country</option>
               {options.map((country) => (
-                <option key={country.value} value={country.value}>
-                  {country.dialCode ? `${country.label} (${country.dialCode})` : country.label}
-                </option>
+                <option key={country.value} value={country.value}>{country.label}</option>
               ))}
             </SelectField>
             <TextField label="Phone number" name="number" type="tel" inputMode="tel" autoComplete="tel-national"
+              leading={options.find((option) => option.value === values.country)?.dialCode || undefined}
               value={values.number} onChange={handleChange} />
             {(errors.country || errors.number) && <FormError>{errors.country ?? errors.number}</FormError>}
             <Button type="submit" fullWidth busy={isSubmitting} busyLabel={M.phone.busy}>Send OTP</Button>
