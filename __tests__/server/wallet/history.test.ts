@@ -67,6 +67,14 @@ describe('GET /wallet/transactions', () => {
     expect(transfers).toEqual({ success: true, data: [], pagination: { total: 0, limit: 10, page: 1 } });
   });
 
+  it("an empty transaction_type means 'All Types', as the app sends it", async () => {
+    const all = await history(customer, 'currency=CAD&transaction_type=&page=1');
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toEqual((await history(customer, 'currency=CAD&page=1')).json());
+    expect(all.json().pagination).toEqual({ total: 13, limit: 10, page: 1 });
+    expect((await history(customer, 'currency=CAD&transaction_type=')).json().pagination.total).toBe(13);
+  });
+
   it('shows one currency at a time', async () => {
     const naira = (await history(customer, 'currency=NGN')).json();
     expect(naira.pagination.total).toBe(1);

@@ -99,8 +99,8 @@ export const walletSchemas = {
   transactions: {
     querystring: Type.Object({
       currency: Currency,
-      /** Omitted for 'All Types'. */
-      transaction_type: Type.Optional(TransactionType),
+      /** Omitted or empty ('transaction_type=') for 'All Types'. */
+      transaction_type: Type.Optional(Type.Union([TransactionType, Type.Literal('')])),
       /** 1-based; query strings are not coerced, so it arrives as digits. */
       page: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}$' })),
     }),

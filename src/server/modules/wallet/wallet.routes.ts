@@ -85,7 +85,8 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     const { currency, transaction_type, page } = request.query;
     const history = await transactionHistory(app.db, customerId(request), {
       currency,
-      type: transaction_type,
+      // An empty transaction_type is 'All Types', as an omitted one.
+      type: transaction_type || undefined,
       page: historyPage(page),
     });
     return { success: true as const, ...history };
