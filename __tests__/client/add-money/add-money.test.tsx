@@ -125,7 +125,7 @@ describe('naira wallet activation', () => {
     expect(backend.seen('/wallet/naira-wallet').filter((request) => request.method === 'GET')).toHaveLength(2);
   });
 
-  test('without a NIN the payload leaves it out', async () => {
+  test('without a NIN the payload still has the three fields, NIN empty', async () => {
     const bodies: unknown[] = [];
     const capture = http.post(apiPath('/wallet/naira-wallet'), async ({ request }) => {
       bodies.push(await request.json());
@@ -135,7 +135,8 @@ describe('naira wallet activation', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'BVN' }), '22334455667');
     await user.click(within(dialog).getByRole('button', { name: 'Activate Wallet' }));
 
-    await waitFor(() => expect(bodies).toEqual([{ bvn: '22334455667', gender: 'male' }]));
+    expect(await screen.findByText('Wallet activated successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(bodies).toEqual([{ bvn: '22334455667', NIN: '', gender: 'male' }]));
   });
 
   test.each([

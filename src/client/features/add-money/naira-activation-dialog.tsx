@@ -44,7 +44,8 @@ function ActivationForm({ onDone }: { onDone(): void }) {
     initialValues: { gender: DEFAULT_GENDER, bvn: '', nin: '' },
     validationSchema: schema,
     onSubmit: async ({ gender, bvn, nin }) => {
-      const result = await activate({ bvn, gender, ...(nin ? { NIN: nin } : {}) });
+      // The three fields of spec §7 every time: an empty NIN is sent as '' (the server takes it as none).
+      const result = await activate({ bvn, NIN: nin, gender });
       if (result.data?.success === 'true') {
         toast.success(result.data.message || M.nairaWallet.activated);
         onDone();
