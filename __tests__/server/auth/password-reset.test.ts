@@ -13,15 +13,16 @@ afterAll(() => t.close());
 const NEW_PASSWORD = 'Brand!New2';
 
 const forgot = (email: string) => t.app.inject({ method: 'POST', url: api('/auth/forgot-password'), payload: { email } });
-const verifyOtp = (email: string, otp: string) =>
-  t.app.inject({ method: 'POST', url: api(buildPath('verifyOtp', { email })), payload: { otp } });
+const verifyOtp = (email: string, otp: string, remoteAddress = '127.0.0.1') =>
+  t.app.inject({ method: 'POST', url: api(buildPath('verifyOtp', { email })), payload: { otp }, remoteAddress });
 const resendOtp = (email: string) => t.app.inject({ method: 'POST', url: api(buildPath('resendOtp', { email })) });
-const reset = (email: string, headers: Record<string, string> = {}, newPassword = NEW_PASSWORD, confirm = newPassword) =>
+const reset = (email: string, headers: Record<string, string> = {}, newPassword = NEW_PASSWORD, confirm = newPassword, remoteAddress = '127.0.0.1') =>
   t.app.inject({
     method: 'POST',
     url: api(buildPath('resetPassword', { email })),
     headers,
     payload: { new_password: newPassword, confirm_password: confirm, is_link: false },
+    remoteAddress,
   });
 const loginStatus = async (email: string, pass: string) =>
   (await t.app.inject({ method: 'POST', url: api('/auth/login'), payload: { email, password: pass, method: 'EMAIL' } })).statusCode;
@@ -61,6 +62,23 @@ describe('forgot password', () => {
     expect(await loginStatus(customer.email, NEW_PASSWORD)).toBe(200);
     expect((await me(customer.headers)).statusCode).toBe(401);
     expectRefusal(await reset(customer.email, {}, 'Another!Pass3'), 403, server.resetNotAllowed);
+  });
+
+  it('the grant belongs to the address that verified the code: another IP is refused as if there were none, and the grant stays', async () => {
+    const customer = await createCustomer(t);
+    await forgot(customer.email);
+    expect((await verifyOtp(customer.email, await latestOtp(t, customer.email), '198.51.100.7')).json()).toEqual({
+      success: true,
+      message: forgotPassword.codeVerified,
+    });
+    expectRefusal(await reset(customer.email, {}, 'Stolen!Pass1', 'Stolen!Pass1', '203.0.113.66'), 403, server.resetNotAllowed);
+    expectRefusal(await reset(customer.email), 403, server.resetNotAllowed);
+    expect(await loginStatus(customer.email, customer.password)).toBe(200);
+    expect(await loginStatus(customer.email, 'Stolen!Pass1')).toBe(401);
+    const res = await reset(customer.email, {}, NEW_PASSWORD, NEW_PASSWORD, '198.51.100.7');
+    expect(res.json()).toEqual({ success: true, message: forgotPassword.resetSuccess });
+    expect(await loginStatus(customer.email, NEW_PASSWORD)).toBe(200);
+    expectRefusal(await reset(customer.email, {}, 'Another!Pass3', 'Another!Pass3', '198.51.100.7'), 403, server.resetNotAllowed);
   });
 
   it('without a verified code the reset is refused and the password stays', async () => {

@@ -3,6 +3,7 @@ import * as m0001 from './0001-users-sessions';
 import * as m0002 from './0002-auth';
 import * as m0003 from './0003-ledger';
 import * as m0004 from './0004-transfers';
+import * as m0005 from './0005-grant-client-ip';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002-auth': m0002,
   '0003-ledger': m0003,
   '0004-transfers': m0004,
+  '0005-grant-client-ip': m0005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -50,7 +50,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     ...callSpec(app, 'resetPassword', 'account', 'New password with a reset grant, or in a session after a fresh password check', false),
     handler: async (request) => {
       const { new_password: newPassword, confirm_password: confirmation } = request.body;
-      await resetPassword(deps, { email: request.params.email, newPassword, confirmation, authorization: request.headers.authorization });
+      await resetPassword(deps, {
+        email: request.params.email,
+        newPassword,
+        confirmation,
+        authorization: request.headers.authorization,
+        ip: request.ip,
+      });
       return { success: true as const, message: forgotMessages.resetSuccess };
     },
   });

@@ -126,7 +126,10 @@ export async function forgotPassword(deps: AuthDeps, email: string, now = new Da
   }
 }
 
-/** A right reset code grants one password reset within 10 minutes (and proves the e-mail). */
+/**
+ * A right reset code grants one password reset within 10 minutes to this client address (`ip`,
+ * the request's), and proves the e-mail.
+ */
 export async function verifyResetOtp(deps: AuthDeps, email: string, code: string, ip: string, now = new Date()): Promise<void> {
   assertSixDigits(code);
   const target = emailTarget(await findUserByEmail(deps.db, email.trim()), 'password_reset', email);
@@ -135,7 +138,7 @@ export async function verifyResetOtp(deps: AuthDeps, email: string, code: string
     code,
     ip,
     onValid: async (trx) => {
-      await issueGrant(trx, target.userId, 'password_reset', now);
+      await issueGrant(trx, target.userId, 'password_reset', now, ip);
       await updateUser(trx, target.userId, { is_email_verified: true }, now);
     },
   });
@@ -146,12 +149,14 @@ export interface ResetPasswordInput {
   newPassword: string;
   confirmation: string;
   authorization?: string;
+  /** The client address (request.ip): a reset grant is usable only from the address it was issued to. */
+  ip: string;
 }
 
 /**
- * Sets a new password with a fresh reset grant (forgot-password) or, signed in as that user,
- * with a fresh password check of this session (profile change, which keeps this session).
- * Every other session of the user is revoked.
+ * Sets a new password with a fresh reset grant issued to this client address (forgot-password)
+ * or, signed in as that user, with a fresh password check of this session (profile change, which
+ * keeps this session). Every other session of the user is revoked.
  */
 export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput, now = new Date()): Promise<void> {
   assertNewPassword(input.newPassword, input.confirmation);
@@ -160,7 +165,7 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput, n
   const keepSession = user && caller?.userId === user.id ? caller.sessionId : null;
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction().execute(async (trx) => {
-    if (!user || !(await mayResetPassword(trx, user, keepSession, now))) {
+    if (!user || !(await mayResetPassword(trx, user, keepSession, input.ip, now))) {
       throw keepSession ? forbidden(server.passwordCheckRequired) : forbidden(server.resetNotAllowed);
     }
     await updateUser(trx, user.id, { password_hash: passwordHash }, now);
@@ -168,7 +173,7 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput, n
   });
 }
 
-async function mayResetPassword(trx: Transaction<Database>, user: UserRow, sessionId: string | null, now: Date): Promise<boolean> {
+async function mayResetPassword(trx: Transaction<Database>, user: UserRow, sessionId: string | null, ip: string, now: Date): Promise<boolean> {
   if (sessionId && (await takeFreshPasswordCheck(trx, sessionId, now))) return true;
-  return consumeLiveGrant(trx, user.id, 'password_reset', now);
+  return consumeLiveGrant(trx, user.id, 'password_reset', now, ip);
 }

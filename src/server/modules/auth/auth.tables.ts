@@ -34,6 +34,8 @@ export interface AuthGrantsTable {
   created_at: Date;
   expires_at: Date;
   consumed_at: Date | null;
+  /** The client address a password-reset grant is bound to (request.ip of verify-otp); null for unbound grants. */
+  client_ip: string | null;
 }
 
 /** Rate-limit hits (login failures, OTP guesses…), one row per hit in a named bucket. */

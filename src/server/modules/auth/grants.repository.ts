@@ -1,12 +1,17 @@
 import type { Db } from '../../db/database';
 import type { GrantKind } from './auth.tables';
 
-export async function insertGrant(db: Db, userId: string, kind: GrantKind, now: Date, expiresAt: Date): Promise<void> {
-  await db.insertInto('auth_grants').values({ user_id: userId, kind, created_at: now, expires_at: expiresAt }).execute();
+/** A grant, bound to a client address when clientIp is given (null: usable from anywhere the session is). */
+export async function insertGrant(db: Db, userId: string, kind: GrantKind, now: Date, expiresAt: Date, clientIp: string | null = null): Promise<void> {
+  await db.insertInto('auth_grants').values({ user_id: userId, kind, created_at: now, expires_at: expiresAt, client_ip: clientIp }).execute();
 }
 
-/** Marks the newest live grant of that kind used; false when there is none. One statement, race-free. */
-export async function consumeLiveGrant(db: Db, userId: string, kind: GrantKind, now: Date): Promise<boolean> {
+/**
+ * Marks the newest live grant of that kind used; false when there is none. Only a grant issued to
+ * the same client address (clientIp; null for unbound grants) counts, so a caller elsewhere finds
+ * none and leaves the grant to its owner. One statement, race-free.
+ */
+export async function consumeLiveGrant(db: Db, userId: string, kind: GrantKind, now: Date, clientIp: string | null = null): Promise<boolean> {
   const row = await db
     .updateTable('auth_grants')
     .set({ consumed_at: now })
@@ -19,6 +24,7 @@ export async function consumeLiveGrant(db: Db, userId: string, kind: GrantKind, 
         .where('kind', '=', kind)
         .where('consumed_at', 'is', null)
         .where('expires_at', '>', now)
+        .where('client_ip', 'is not distinct from', clientIp)
         .orderBy('created_at', 'desc')
         .limit(1)
         .forUpdate(),

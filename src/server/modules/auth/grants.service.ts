@@ -8,7 +8,10 @@ const GRANT_TTL_MS: Record<GrantKind, number> = {
   pin_step_up: STEP_UP_GRANT_TTL_MS,
 };
 
-/** A single-use permission of that kind, valid for its kind's lifetime from `now`. */
-export function issueGrant(db: Db, userId: string, kind: GrantKind, now: Date): Promise<void> {
-  return insertGrant(db, userId, kind, now, new Date(now.getTime() + GRANT_TTL_MS[kind]));
+/**
+ * A single-use permission of that kind, valid for its kind's lifetime from `now`; with clientIp,
+ * only usable by a request from that address (consumeLiveGrant with the same clientIp).
+ */
+export function issueGrant(db: Db, userId: string, kind: GrantKind, now: Date, clientIp: string | null = null): Promise<void> {
+  return insertGrant(db, userId, kind, now, new Date(now.getTime() + GRANT_TTL_MS[kind]), clientIp);
 }
