@@ -88,6 +88,18 @@ describe('update-profile', () => {
     expect((await userRow(customer)).first_name).toBe('Ada');
   });
 
+  it('fixes names and nationality once the identity is verified, even before the phone is', async () => {
+    const customer = await createCustomer(t, { phoneVerified: false });
+    expectRefusal(await updateProfile(customer, { first_name: 'Adaeze' }), 403, server.profileLocked);
+    expectRefusal(await updateProfile(customer, { last_name: 'Okoro' }), 403, server.profileLocked);
+    expectRefusal(await updateProfile(customer, { nationlaity: 'GH' }), 403, server.profileLocked);
+    expect(await userRow(customer)).toMatchObject({ first_name: 'Ada', last_name: 'Obi', nationality: 'NG', address: '' });
+    // The stored values again (any spacing or case of the country code) are no change.
+    const same = await updateProfile(customer, { first_name: ' Ada ', nationlaity: 'ng', country_of_residence: 'GB' });
+    expect(same.json()).toEqual({ success: true, message: profile.updated });
+    expect(await userRow(customer)).toMatchObject({ first_name: 'Ada', nationality: 'NG', address: '12 Queen St W', country_of_residence: 'GB' });
+  });
+
   it('lets a not yet verified user correct names and nationality', async () => {
     const customer = await createCustomer(t, { identityVerified: false });
     expect((await updateProfile(customer, { first_name: 'Adaeze', nationlaity: 'GH' })).statusCode).toBe(200);

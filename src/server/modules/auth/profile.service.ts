@@ -8,7 +8,7 @@ import type { AuthDeps } from './auth.deps';
 import { insertContactMessage } from './contact.repository';
 import { supportMessage } from './notifications';
 import { assertNotThrottled, recordHit, throttles } from './throttle.service';
-import { isFullyVerified, readServerDate, toUser } from './user.dto';
+import { readServerDate, toUser } from './user.dto';
 import { findUserById, updateUser, type UserRow } from './users.repository';
 
 async function existingUser(db: Db, userId: string): Promise<UserRow> {
@@ -33,8 +33,8 @@ export async function updateTimezone(db: Db, userId: string, timezone: string, n
 }
 
 /**
- * PATCH /auth/update-profile. Every field is required; dob must be the stored one; once e-mail,
- * phone and identity are verified, the names and nationality are fixed.
+ * PATCH /auth/update-profile. Every field is required; dob must be the stored one; once the
+ * identity is verified, the names and nationality are fixed (the same values again are fine).
  */
 export async function updateProfile(db: Db, userId: string, body: Req<'updateProfile'>, now = new Date()): Promise<void> {
   const changes = {
@@ -52,7 +52,9 @@ export async function updateProfile(db: Db, userId: string, body: Req<'updatePro
   if (dob.iso !== user.dob) throw badRequest(server.dobUnchangeable);
   const lockedChanged =
     changes.first_name !== user.first_name || changes.last_name !== user.last_name || changes.nationality !== user.nationality;
-  if (isFullyVerified(user) && lockedChanged) throw forbidden(server.profileLocked);
+  // The identity provider checked the names and nationality: once it has, they are fixed,
+  // whatever the state of the phone.
+  if (user.is_identity_verified && lockedChanged) throw forbidden(server.profileLocked);
   await updateUser(db, userId, changes, now);
 }
 
