@@ -32,7 +32,7 @@ test.describe('sending money (issue 5)', () => {
   test('A sends CAD and NGN to B by e-mail; B signs in and sees both credits', async ({ page, request, browser, baseURL }) => {
     const [a, b] = await Promise.all([
       createMoneyCustomer(request, { activateNaira: true, fund: { CAD: 300, NGN: 50_000 } }),
-      createMoneyCustomer(request, { firstName: 'Bola', lastName: 'Ade' }),
+      createMoneyCustomer(request, { firstName: 'Bola', lastName: 'Ade', activateNaira: true }),
     ]);
     await openSignedIn(page, a);
     await page.getByRole('button', { name: 'Send to a Kudi user' }).click();
