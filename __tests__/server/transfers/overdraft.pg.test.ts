@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import { settleDuePayouts } from '../../../src/server/sim/payout-rail';
-import { createCustomer, type Customer } from '../../support/customers';
+import type { Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { balances, ledgerSums } from '../../support/wallets';
 import { bankBody, funded, interacBody, overdrawnWallets, PIN, post, TIMEZONE } from './helpers';
@@ -21,7 +21,8 @@ let t: TestApp;
 let recipient: Customer;
 beforeAll(async () => {
   t = await buildTestApp();
-  recipient = await createCustomer(t);
+  // Naira reaches only an activated naira wallet.
+  recipient = await funded(t, { activate: true });
 });
 afterAll(() => t.close());
 
