@@ -62,6 +62,21 @@ describe('send to a Kudi user: recipient check', () => {
     await expectOnlyAsToast('Failed to load wallet details');
   });
 
+  test('NGN from a naira wallet that is not activated: "Please activate your wallet", whose button leads to /add-money', async () => {
+    signIn();
+    serveMoney(serveWallets(fakeWallets({ ngn: { is_wallet_activated: false } })));
+    const { user } = renderRoute('/transfer-kudi');
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'CAD' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'NGN' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Please activate your wallet' });
+    expect(dialog).toHaveTextContent('Your Naira wallet needs to be activated before you can receive payments.');
+    await user.click(within(dialog).getByRole('button', { name: 'Activate Wallet' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /Account Details for NGN Deposits/ })).toBeInTheDocument();
+  });
+
   test('checks only once the email has an "@" and typing paused 500 ms', async () => {
     jest.useFakeTimers();
     const { money } = renderTransfer();

@@ -6,4 +6,6 @@ export const dialogIds = {
   setPin: 'set-pin',
   signOut: 'sign-out',
   selectCurrency: 'select-currency',
+  /** 'Please activate your wallet' (spec §2): sending naira from a wallet that is not activated. */
+  activateWallet: 'activate-wallet',
 } as const;

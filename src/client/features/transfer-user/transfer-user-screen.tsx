@@ -1,8 +1,11 @@
 import { PRODUCT_NAME } from '../../../shared/product';
 import type { Currency } from '../../../shared/types';
+import { useGetNairaWalletQuery } from '../../api/wallet-api';
+import { dialogIds } from '../../app/dialog-ids';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { selectTab, tabSelected } from '../../app/ui-slice';
+import { dialogOpened, selectTab, tabSelected } from '../../app/ui-slice';
 import { PageHeader, Tabs } from '../../ui';
+import { ActivateWalletPrompt } from '../money/activate-wallet-prompt';
 import { UserTransferForm } from './user-transfer-form';
 
 /** ui-slice key of the selected currency tab. */
@@ -13,17 +16,26 @@ const tabs = [
   { value: 'NGN', label: 'NGN' },
 ] as const;
 
-/** /transfer-kudi: send CAD or NGN to another user of the product by email (spec §2). */
+/**
+ * /transfer-kudi: send CAD or NGN to another user of the product by email (spec §2). Picking NGN
+ * while the naira wallet is not activated also opens the wallet-activation dialog.
+ */
 export default function TransferUserScreen() {
   const dispatch = useAppDispatch();
   const currency: Currency = useAppSelector((state) => selectTab(state, TAB_ID, 'CAD')) === 'NGN' ? 'NGN' : 'CAD';
+  const { data: nairaWallet } = useGetNairaWalletQuery();
+  const selectCurrency = (tab: Currency) => {
+    dispatch(tabSelected({ id: TAB_ID, tab }));
+    if (tab === 'NGN' && nairaWallet?.is_wallet_activated === false) dispatch(dialogOpened(dialogIds.activateWallet));
+  };
 
   return (
     <main>
       <PageHeader title={`Send to a ${PRODUCT_NAME} user`} subtitle={`Send money to anyone with a ${PRODUCT_NAME} account`} />
-      <Tabs label="Currency" tabs={tabs} value={currency} onChange={(tab) => dispatch(tabSelected({ id: TAB_ID, tab }))}>
+      <Tabs label="Currency" tabs={tabs} value={currency} onChange={selectCurrency}>
         <UserTransferForm currency={currency} />
       </Tabs>
+      <ActivateWalletPrompt />
     </main>
   );
 }
