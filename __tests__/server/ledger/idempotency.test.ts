@@ -70,13 +70,16 @@ describe('Idempotency-Key on money calls', () => {
     expect(await keyRow(customer, 'key-4')).toMatchObject({ status: 'done' });
   });
 
-  it('a refused request frees its key: the retry after fixing the cause runs', async () => {
+  it('a refused request keeps its refusal under its key; a new key runs once the cause is fixed', async () => {
     const customer = await funded('5.00');
     const refused = await convert(t, customer, ORDER, 'key-5');
     expect(refused.statusCode).toBe(422);
-    expect(await keyRow(customer, 'key-5')).toBeUndefined();
+    expect(await keyRow(customer, 'key-5')).toMatchObject({ status: 'done', response_status: 422 });
     await deposit(t, customer, 'CAD', '5.00');
-    const retried = await convert(t, customer, ORDER, 'key-5');
+    const again = await convert(t, customer, ORDER, 'key-5');
+    expect([again.statusCode, again.json()]).toEqual([422, refused.json()]);
+    expect((await balances(t, customer)).CAD).toBe(10);
+    const retried = await convert(t, customer, ORDER, 'key-5b');
     expect(retried.statusCode).toBe(200);
     expect((await balances(t, customer)).CAD).toBe(0);
   });

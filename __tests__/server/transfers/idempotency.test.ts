@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
-import { balances, ledgerSums } from '../../support/wallets';
+import { balances, deposit, ledgerSums } from '../../support/wallets';
 import { bankBody, funded, interacBody, PIN, post, TIMEZONE } from './helpers';
 
 let t: TestApp;
@@ -56,16 +56,70 @@ describe.each(Object.keys(CALLS))('POST /wallet/%s with an Idempotency-Key', (na
     expect(await transfersFrom(customer)).toBe(1);
   });
 
-  it('the same key with another PIN is refused (422) without counting a wrong PIN try', async () => {
+  it('another PIN under a used key is a counted PIN try: a key never tells whether a PIN is right', async () => {
     const customer = await sender();
     const key = randomUUID();
-    await post(t, customer, call.path, call.body('10.00'), key);
-    const body = { ...call.body('10.00'), transaction_pin: '9999' };
-    const other = await post(t, customer, call.path, body, key);
+    const first = await post(t, customer, call.path, call.body('10.00'), key);
+    expect(first.statusCode).toBe(200);
+    const guesses = [];
+    for (let i = 0; i < 5; i += 1) guesses.push(await post(t, customer, call.path, { ...call.body('10.00'), transaction_pin: '9999' }, key));
+    expect(guesses.map((res) => [res.statusCode, res.json().message])).toEqual([
+      [400, 'Incorrect transaction PIN. 4 attempts left.'],
+      [400, 'Incorrect transaction PIN. 3 attempts left.'],
+      [400, 'Incorrect transaction PIN. 2 attempts left.'],
+      [400, 'Incorrect transaction PIN. 1 attempt left.'],
+      [429, 'Too many wrong PIN attempts. PIN use is locked for 30 minutes.'],
+    ]);
+    // Locked: the right PIN under the key is refused too, without saying it is the right one.
+    const right = await post(t, customer, call.path, { ...call.body('10.00'), transaction_pin: PIN }, randomUUID());
+    expect(right.statusCode).toBe(429);
+    expect(await transfersFrom(customer)).toBe(1);
+  });
+
+  it('the same key with another PIN that is right is refused (422) and moves nothing more', async () => {
+    const customer = await sender();
+    const key = randomUUID();
+    const refused = await post(t, customer, call.path, { ...call.body('10.00'), transaction_pin: '9999' }, key);
+    expect(refused.statusCode).toBe(400);
+    const other = await post(t, customer, call.path, call.body('10.00'), key);
     expect(other.statusCode).toBe(422);
     expect(other.json().message).toBe('This Idempotency-Key was used with a different request');
+    expect(await transfersFrom(customer)).toBe(0);
+  });
+
+  it('a refusal is the answer of its key: the same submission gets it again even after the cause is gone', async () => {
+    const customer = await sender();
+    const key = randomUUID();
+    const refused = await post(t, customer, call.path, call.body('5000.00'), key);
+    expect(refused.statusCode).toBe(422);
+    await deposit(t, customer, call.currency, '10000.00');
+    const again = await post(t, customer, call.path, call.body('5000.00'), key);
+    expect([again.statusCode, again.json()]).toEqual([422, refused.json()]);
+    expect(await transfersFrom(customer)).toBe(0);
+    // A new submission (a new key) runs.
+    expect((await post(t, customer, call.path, call.body('5000.00'), randomUUID())).statusCode).toBe(200);
+  });
+
+  it('a wrong PIN sent again under its key is answered again, not counted twice', async () => {
+    const customer = await sender();
+    const key = randomUUID();
+    const body = { ...call.body('10.00'), transaction_pin: '9999' };
+    const first = await post(t, customer, call.path, body, key);
+    const second = await post(t, customer, call.path, body, key);
+    expect([second.statusCode, second.json()]).toEqual([400, first.json()]);
+    expect(first.json().message).toBe('Incorrect transaction PIN. 4 attempts left.');
     const { rows } = await sql<{ pin_failed_count: number }>`select pin_failed_count from users where id = ${customer.id}`.execute(t.db);
-    expect(rows[0].pin_failed_count).toBe(0);
+    expect(rows[0].pin_failed_count).toBe(1);
+  });
+
+  it('a lockout is not the answer of a key: once it ends, the same submission runs', async () => {
+    const customer = await sender();
+    for (let i = 0; i < 5; i += 1) await post(t, customer, call.path, { ...call.body('1.00'), transaction_pin: '9999' });
+    const key = randomUUID();
+    expect((await post(t, customer, call.path, call.body('10.00'), key)).statusCode).toBe(429);
+    await sql`update users set pin_locked_until = null where id = ${customer.id}`.execute(t.db);
+    expect((await post(t, customer, call.path, call.body('10.00'), key)).statusCode).toBe(200);
+    expect(await transfersFrom(customer)).toBe(1);
   });
 
   it('a replay of a finished submission gets its answer even after the PIN was locked', async () => {

@@ -47,9 +47,12 @@ export async function findKey(db: Db, userId: string, key: string): Promise<Idem
   return db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
 }
 
-/** Records the answer in the request's own money transaction; false when the claim was lost. */
+/**
+ * Records the answer: a success in the request's own money transaction, a final refusal on the
+ * root database after that transaction ended. False when the claim was lost.
+ */
 export async function completeKey(
-  trx: Trx,
+  trx: Db | Trx,
   c: Omit<Claim, 'requestHash'> & { status: number; body: unknown },
 ): Promise<boolean> {
   const result = await trx

@@ -1,21 +1,20 @@
 /**
  * Idempotency-Key for money POSTs (DESIGN.md): same key + same body → the first answer again,
- * with its status; same key + other body → 422; still running → 409. All state is rows, so
+ * with its status (a final refusal too); same key + other body → 422; still running → 409. The
+ * transaction PIN is no way around its lockout: another PIN under a used key is a counted PIN try
+ * before it is a 422. All state is rows, so
  * several API processes share it. The answer is recorded in the same database transaction as
  * the money it describes: either both exist or neither does.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { server } from '../../../shared/messages';
-import { badRequest, conflict, unprocessable } from '../../lib/errors';
+import { ApiError, badRequest, conflict, unprocessable } from '../../lib/errors';
 import type { Trx } from './accounts.repository';
 import { claimKey, completeKey, findKey, releaseKey, type IdempotencyKeyRow } from './idempotency.repository';
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 255;
-
-/** Whether the request carries an Idempotency-Key header (valid or not). */
-export const hasIdempotencyKey = (request: FastifyRequest): boolean => request.headers[IDEMPOTENCY_HEADER] !== undefined;
 
 function headerKey(request: FastifyRequest): string | null {
   const value = request.headers[IDEMPOTENCY_HEADER];
@@ -36,67 +35,128 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** The route is part of the request: one key reused on another endpoint is another request. */
-const requestHash = (request: FastifyRequest) =>
-  createHash('sha256').update(`${request.method} ${request.routeOptions.url}\n${canonicalJson(request.body)}`).digest('hex');
+/** The body field that carries the transaction PIN; it is part of a request only as a keyed tag. */
+const PIN_FIELD = 'transaction_pin';
+
+function withoutPin(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !(PIN_FIELD in body)) return body;
+  const { [PIN_FIELD]: _pin, ...rest } = body as Record<string, unknown>;
+  return rest;
+}
 
 /**
- * What a request under an already-used key is answered: the recorded answer (with its status)
- * when it is the same request and it finished; 422 when the key was used for another request;
- * 409 while that request still runs, or when it failed and freed the key a moment ago.
+ * What identifies a request under a key: the route and the body without its PIN (`base`), then,
+ * when it carries a PIN, an HMAC of it (so the stored row never holds a guessable PIN hash).
  */
-function answerFromRecord<T>(recorded: IdempotencyKeyRow | undefined, hash: string, reply: FastifyReply): T {
-  if (recorded && recorded.request_hash !== hash) throw unprocessable(server.idempotencyMismatch);
-  if (!recorded || recorded.status === 'in_progress') throw conflict(server.idempotencyInProgress);
-  reply.status(recorded.response_status ?? 200);
+function requestIdentity(request: FastifyRequest, userId: string, pin: PinOption | undefined): { base: string; full: string } {
+  const base = createHash('sha256')
+    .update(`${request.method} ${request.routeOptions.url}\n${canonicalJson(withoutPin(request.body))}`)
+    .digest('hex');
+  if (!pin) return { base, full: base };
+  const tag = createHmac('sha256', pin.secret).update(`idempotency\n${userId}\n${pin.value}`).digest('hex').slice(0, 32);
+  return { base, full: `${base}.${tag}` };
+}
+
+const baseOf = (stored: string) => stored.split('.')[0];
+
+/**
+ * Answers that are final for the request that got them, recorded under its key like a success:
+ * refusals of the request itself (400, 403, 404, 422). Not recorded, so a retry runs again:
+ * 401 (the caller), 409 (a conflict of the moment), 429 (a lockout or throttle that ends), 5xx.
+ */
+const isFinalRefusal = (err: unknown): err is ApiError =>
+  err instanceof ApiError && [400, 403, 404, 422].includes(err.statusCode);
+
+/** The recorded answer of a finished request: its body again with its status, or its refusal again. */
+function replay<T>(recorded: IdempotencyKeyRow, reply: FastifyReply): T {
+  const status = recorded.response_status ?? 200;
+  if (status >= 400) {
+    const body = recorded.response_body as { message?: unknown } | null;
+    throw new ApiError(status, typeof body?.message === 'string' ? body.message : server.idempotencyMismatch);
+  }
+  reply.status(status);
   return recorded.response_body as T;
 }
 
-/**
- * The answer recorded under the request's Idempotency-Key, looked up before checks that must not
- * run again for a replay (a PIN try counted, a lockout refusing it): `{ body }` to send back,
- * undefined when the request carries no key or the key is unused; 422 / 409 as withIdempotency.
- */
-export async function recordedAnswer<T>(request: FastifyRequest, reply: FastifyReply): Promise<{ body: T } | undefined> {
-  const key = headerKey(request);
-  if (key === null || !request.auth) return undefined;
-  const recorded = await findKey(request.server.db, request.auth.userId, key);
-  if (!recorded) return undefined;
-  return { body: answerFromRecord<T>(recorded, requestHash(request), reply) };
+/** A request carrying a transaction PIN: the PIN, the secret its tag is keyed with, and the counted PIN check. */
+export interface PinOption {
+  secret: string;
+  value: string;
+  /** The PIN check with its lockout (a wrong PIN is counted and refused). */
+  check: () => Promise<void>;
 }
 
+/** Records a request's answer under its key, in the request's own money transaction. */
+export type RecordAnswer<T> = (trx: Trx, answer: T) => Promise<void>;
+
+const recordNothing: RecordAnswer<unknown> = async () => undefined;
+
 /**
- * Runs a money handler in one database transaction, once per Idempotency-Key. Without the
- * header the handler simply runs. A handler that throws leaves no trace: its transaction rolls
- * back and the key is freed for a retry.
+ * Runs a money request once per Idempotency-Key (DESIGN.md). Without the header `run` simply
+ * runs. With it, the key is claimed first; `run` must call `record(trx, answer)` in its money
+ * transaction just before that commits, so the answer and the money exist together or not at all.
+ * A final refusal (isFinalRefusal) is recorded too, so the same request gets it again; any other
+ * failure frees the key for a retry.
+ *
+ * A request under a used key gets: 422 when it is another request (route or body other than the
+ * PIN); 409 while the first still runs; the first answer again when it is the same request with
+ * the same PIN. The same request with ANOTHER PIN is first a PIN try, counted with the lockout
+ * (a wrong PIN is refused as any wrong PIN is), then 422: a key never answers whether a PIN is right.
  */
+export async function idempotent<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  run: (record: RecordAnswer<T>) => Promise<T>,
+  options: { pin?: PinOption } = {},
+): Promise<T> {
+  const key = headerKey(request);
+  if (key === null) return run(recordNothing);
+  if (!request.auth) throw new Error('idempotent() needs an authenticated route');
+  const { db } = request.server;
+  const userId = request.auth.userId;
+  const identity = requestIdentity(request, userId, options.pin);
+  const claim = randomUUID();
+
+  if (!(await claimKey(db, { userId, key, requestHash: identity.full, claim }))) {
+    const recorded = await findKey(db, userId, key);
+    if (!recorded) throw conflict(server.idempotencyInProgress);
+    if (baseOf(recorded.request_hash) !== identity.base) throw unprocessable(server.idempotencyMismatch);
+    if (recorded.status === 'in_progress') throw conflict(server.idempotencyInProgress);
+    if (recorded.request_hash !== identity.full) {
+      await options.pin?.check();
+      throw unprocessable(server.idempotencyMismatch);
+    }
+    return replay<T>(recorded, reply);
+  }
+
+  const record: RecordAnswer<T> = async (trx, answer) => {
+    const recorded = await completeKey(trx, { userId, key, claim, status: reply.statusCode, body: answer });
+    // Only when this request ran so long that its claim was taken over as abandoned.
+    if (!recorded) throw conflict(server.idempotencyInProgress);
+  };
+  try {
+    return await run(record);
+  } catch (err) {
+    if (isFinalRefusal(err)) {
+      await completeKey(db, { userId, key, claim, status: err.statusCode, body: { success: false, message: err.message } });
+    } else {
+      await releaseKey(db, { userId, key, claim });
+    }
+    throw err;
+  }
+}
+
+/** `idempotent` for a request whose whole work is `handler` in one database transaction. */
 export async function withIdempotency<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   handler: (trx: Trx) => Promise<T>,
 ): Promise<T> {
-  const { db } = request.server;
-  const key = headerKey(request);
-  if (key === null) return db.transaction().execute(handler);
-  if (!request.auth) throw new Error('withIdempotency needs an authenticated route');
-  const userId = request.auth.userId;
-  const hash = requestHash(request);
-  const claim = randomUUID();
-
-  if (!(await claimKey(db, { userId, key, requestHash: hash, claim }))) {
-    return answerFromRecord<T>(await findKey(db, userId, key), hash, reply);
-  }
-
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const result = await handler(trx);
-      const recorded = await completeKey(trx, { userId, key, claim, status: reply.statusCode, body: result });
-      // Only when this request ran so long that its claim was taken over as abandoned.
-      if (!recorded) throw conflict(server.idempotencyInProgress);
-      return result;
-    });
-  } catch (err) {
-    await releaseKey(db, { userId, key, claim });
-    throw err;
-  }
+  return idempotent<T>(request, reply, (record) =>
+    request.server.db.transaction().execute(async (trx) => {
+      const answer = await handler(trx);
+      await record(trx, answer);
+      return answer;
+    }),
+  );
 }

@@ -15,7 +15,7 @@ import { CommitThenThrow, transactionCommitting } from '../auth/refusal';
 import { isFullyVerified } from '../auth/user.dto';
 import { findUserById } from '../auth/users.repository';
 import type { Trx } from '../ledger/accounts.repository';
-import { hasIdempotencyKey, recordedAnswer, withIdempotency } from '../ledger/idempotency';
+import { idempotent } from '../ledger/idempotency';
 import { findNairaWallet, type NairaWalletRow } from '../ledger/wallets.repository';
 import { lockSender, type SenderRow } from './customers.repository';
 
@@ -28,22 +28,9 @@ export async function requireVerifiedSender(db: Db, userId: string): Promise<voi
 }
 
 /**
- * The steps before a PIN-confirmed movement, in order: the sender may move money, the order is
- * valid (so a malformed request never costs a PIN try), the PIN is right. Runs outside the money
- * transaction, so a wrong PIN is counted even though the request fails.
- */
-export async function authorizeMovement<T>(deps: PinDeps, userId: string, pin: string, validate: () => T): Promise<T> {
-  await requireVerifiedSender(deps.db, userId);
-  const order = validate();
-  await verifyTransactionPin(deps, userId, pin);
-  return order;
-}
-
-/**
- * authorizeMovement inside the money transaction: the same checks in the same order, on the
- * sender's row locked for the rest of the transaction. A wrong PIN is counted and committed (the
- * transaction commits, then the request fails); a right PIN that reset the count leaves a
- * savepoint the caller rolls back to if the movement then fails, so the reset sticks too.
+ * The checks of a PIN-confirmed call, in order, on the sender's row locked for the rest of the
+ * money transaction: the sender may move money, the order is valid (so a malformed request never
+ * costs a PIN try), the PIN is right.
  */
 async function authorizeInTransaction<T>(
   trx: Trx,
@@ -67,11 +54,9 @@ async function authorizeInTransaction<T>(
 
 /**
  * A PIN-confirmed money call (spec §6): the sender's checks, the order, the PIN with its lockout,
- * then `move`, all in ONE database transaction. With an Idempotency-Key, a key already used is
- * answered first (the recorded answer for the same request, whose body carried the same right
- * PIN; 422 for another request, so a changed PIN is not counted as a try), then the checks run
- * (authorizeMovement), then `move` under the key (withIdempotency). `sender` is the locked sender
- * row when the checks ran in the same transaction, null otherwise.
+ * then `move`, all in ONE database transaction (authorizedMovement), run once per
+ * Idempotency-Key when the request carries one: the answer, a final refusal included, is
+ * recorded under the key in that transaction (see `idempotent` for replays and other PINs).
  */
 export async function pinConfirmedMovement<O, T>(
   deps: PinDeps,
@@ -79,19 +64,27 @@ export async function pinConfirmedMovement<O, T>(
   reply: FastifyReply,
   pin: string,
   validate: () => O,
-  move: (trx: Trx, order: O, sender: SenderRow | null) => Promise<T>,
+  move: (trx: Trx, order: O, sender: SenderRow) => Promise<T>,
 ): Promise<T> {
   const { userId } = signedIn(request);
-  if (hasIdempotencyKey(request)) {
-    const recorded = await recordedAnswer<T>(request, reply);
-    if (recorded) return recorded.body;
-    const order = await authorizeMovement(deps, userId, pin, validate);
-    return withIdempotency(request, reply, (trx) => move(trx, order, null));
-  }
-  return authorizedMovement(deps, userId, pin, validate, move);
+  return idempotent<T>(
+    request,
+    reply,
+    (record) =>
+      authorizedMovement(deps, userId, pin, validate, async (trx, order, sender) => {
+        const answer = await move(trx, order, sender);
+        await record(trx, answer);
+        return answer;
+      }),
+    { pin: { secret: deps.config.pinSecret, value: pin, check: () => verifyTransactionPin(deps, userId, pin) } },
+  );
 }
 
-/** pinConfirmedMovement without an Idempotency-Key: checks and movement in one transaction. */
+/**
+ * The checks and the movement of a PIN-confirmed call in one transaction. A wrong PIN is counted
+ * and committed (the transaction commits, then the request fails); a right PIN that reset the
+ * count leaves a savepoint rolled back to if the movement then fails, so the reset sticks too.
+ */
 export async function authorizedMovement<O, T>(
   deps: PinDeps,
   userId: string,
