@@ -44,7 +44,7 @@ describe('stored session (localStorage "user")', () => {
     store.dispatch(sessionStarted(loginData(makeToken())));
     const fresh = makeToken();
 
-    store.dispatch(tokenRefreshed(fresh));
+    store.dispatch(tokenRefreshed({ token: fresh }));
     store.dispatch(userReceived({ phone_number: '+2348012345678', is_phone_verified: true } as User));
 
     expect(stored()).toMatchObject({ token: fresh, access_token: fresh, email: TEST_EMAIL, phone_number: '+2348012345678' });

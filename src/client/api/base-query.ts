@@ -40,7 +40,7 @@ async function refresh(api: BaseQueryApi, extraOptions: ExtraOptions): Promise<v
     const { data } = await rawBaseQuery(buildPath('refreshToken', { email }), api, extraOptions);
     const body = data as Res<'refreshToken'> | ErrorBody | undefined;
     if (body?.success && body.data.token) {
-      api.dispatch(tokenRefreshed(body.data.token));
+      api.dispatch(tokenRefreshed({ token: body.data.token }));
       return;
     }
   }

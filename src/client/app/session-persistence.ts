@@ -15,7 +15,7 @@ export function persistSession(listener: ListenerMiddlewareInstance): void {
   });
   listener.startListening({
     actionCreator: tokenRefreshed,
-    effect: ({ payload: token }) => {
+    effect: ({ payload: { token } }) => {
       const stored = readStoredUser();
       if (stored) writeStoredUser({ ...stored, token, access_token: token });
     },

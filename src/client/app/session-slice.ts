@@ -22,9 +22,10 @@ export const sessionSlice = createSlice({
     /** Login succeeded: `payload` is the login response's data. */
     sessionStarted: (_state, { payload }: PayloadAction<LoginData>) =>
       fromStored({ ...payload, token: payload.access_token }),
-    tokenRefreshed: (state, { payload }: PayloadAction<string>) => {
-      state.token = payload;
-      state.expiresAt = tokenExpiry(payload);
+    /** The token sits under a named key, so redaction (DevTools, diagnostics) recognises it. */
+    tokenRefreshed: (state, { payload: { token } }: PayloadAction<{ token: string }>) => {
+      state.token = token;
+      state.expiresAt = tokenExpiry(token);
     },
     /** Another tab changed the stored session (storage event). */
     sessionSynced: (_state, { payload }: PayloadAction<StoredUser>) => fromStored(payload),

@@ -1,5 +1,5 @@
 import type { FailedRequest } from '../../app/action-log';
-import { maskDigitRuns, redact } from '../../app/redact';
+import { maskDigitRuns, redact, redactText } from '../../app/redact';
 import type { AppStore, RootState } from '../../app/store';
 
 export const DIAGNOSTICS_KIND = 'kudi-diagnostics';
@@ -23,6 +23,9 @@ export interface Diagnostics {
 
 const iso = (time: number) => new Date(time).toISOString();
 
+/** A path or free text: account-number-like digit runs and any token inside are masked. */
+const maskText = (text: string) => redactText(maskDigitRuns(text));
+
 /** Builds the redacted diagnostics of `store` now; the place and size of the screen are the caller's. */
 export function buildDiagnostics(
   store: AppStore,
@@ -32,14 +35,14 @@ export function buildDiagnostics(
     kind: DIAGNOSTICS_KIND,
     app: { version: __APP_VERSION__, buildId: __BUILD_ID__ },
     time: iso(now),
-    route: maskDigitRuns(route),
-    recentRoutes: store.actionLog.routes().map(maskDigitRuns),
+    route: maskText(route),
+    recentRoutes: store.actionLog.routes().map(maskText),
     viewport,
     state: redact(store.getState()),
     actions: store.actionLog.actions().map(({ type, time, payload }) => ({ type, time: iso(time), payload: redact(payload) })),
     failedRequests: store.actionLog
       .failedRequests()
-      .map((request) => ({ ...request, time: iso(request.time), path: maskDigitRuns(request.path) })),
+      .map((request) => redact({ ...request, time: iso(request.time), path: maskText(request.path) })),
   };
 }
 
