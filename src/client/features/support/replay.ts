@@ -1,4 +1,4 @@
-import { configureStore, createAction, type UnknownAction } from '@reduxjs/toolkit';
+import { configureStore, createAction, isFulfilled, type UnknownAction } from '@reduxjs/toolkit';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../api/api';
 import type { QueryExtra } from '../../api/base-query';
@@ -64,13 +64,27 @@ export const replayJumped = createAction<RootState>('support/replayJumped');
 /** Answered as an HTTP refusal, so the screens show the message the way they show a server's. */
 const refusal = (message: string) => ({ error: { status: 503, data: { success: false, message } } satisfies FetchBaseQueryError });
 
-/** Network off: queries answer from the snapshot's cache, mutations are refused. */
+/**
+ * Network off: queries answer from the snapshot's cache, mutations are refused. The cache holds each
+ * answer after its endpoint's transformResponse, which RTK Query applies again to what a base query
+ * returns: the answer goes out wrapped as the server sends it (`{ success, data }`, which the app's
+ * `body.data` transforms unwrap), and the replay store's reducer puts the snapshot's data itself into
+ * the cache whatever the transform made of it (cachedAnswer).
+ */
 function offlineQuery(cache: ApiState): BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> {
   return (_args, { type, queryCacheKey }) => {
     if (type === 'mutation') return refusal(REPLAY_REFUSED);
     const entry = queryCacheKey ? cache.queries[queryCacheKey] : undefined;
-    return entry?.status === 'fulfilled' ? { data: entry.data } : refusal(NOT_IN_FILE);
+    return entry?.status === 'fulfilled' ? { data: { success: true, data: entry.data } } : refusal(NOT_IN_FILE);
   };
+}
+
+/** A query answered from the snapshot (a screen refetching on mount): its data is the snapshot's, untransformed. */
+function cachedAnswer(cache: ApiState, action: UnknownAction): UnknownAction {
+  if (!isFulfilled(action) || !action.type.startsWith(`${api.reducerPath}/`)) return action;
+  const key = (action.meta as { arg?: { type?: string; queryCacheKey?: string } }).arg;
+  const entry = key?.type === 'query' && key.queryCacheKey ? cache.queries[key.queryCacheKey] : undefined;
+  return entry?.status === 'fulfilled' ? { ...action, payload: entry.data } : action;
 }
 
 /** A sandboxed store booted from `file`: no session persistence, no DevTools, no network. */
@@ -79,7 +93,7 @@ export function makeReplayStore(file: Diagnostics) {
   const extra: QueryExtra = { offline: offlineQuery(initial.api) };
   return configureStore({
     reducer: (state: RootState | undefined, action: UnknownAction): RootState =>
-      replayJumped.match(action) && state ? { ...action.payload, api: state.api } : rootReducer(state, action),
+      replayJumped.match(action) && state ? { ...action.payload, api: state.api } : rootReducer(state, cachedAnswer(initial.api, action)),
     preloadedState: initial,
     middleware: (getDefault) =>
       getDefault({ thunk: { extraArgument: extra }, serializableCheck: false, immutableCheck: false }).concat(api.middleware),
