@@ -101,7 +101,16 @@ const userHandler = http.get(
   }),
 );
 
-export const server = setupServer(refreshHandler, userHandler);
+/** POST /auth/logout: the bearer token's session is revoked (the token stops being accepted). */
+const logoutHandler = http.post(
+  apiPath(endpoints.logout.path),
+  authed(({ request }) => {
+    backend.accepted.delete(bearer(request) ?? '');
+    return HttpResponse.json({ success: true, message: 'Signed out successfully' });
+  }),
+);
+
+export const server = setupServer(refreshHandler, userHandler, logoutHandler);
 
 server.events.on('request:start', ({ request }) => {
   backend.requests.push({

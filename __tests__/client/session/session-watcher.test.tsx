@@ -1,7 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
-import { buildPath } from '../../../src/shared/endpoints';
+import { ACTIVITY_WRITE_INTERVAL_MS, LAST_ACTIVITY_KEY } from '../../../src/client/features/session/session-timers';
+import { buildPath, endpoints } from '../../../src/shared/endpoints';
 import { INACTIVITY_TIMEOUT_MS, TOKEN_CHECK_INTERVAL_MS } from '../../../src/shared/limits';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, backend, nowS, server, setupFakeBackend, signIn, TEST_EMAIL } from '../../support/server-mock';
@@ -60,6 +61,71 @@ describe('inactivity', () => {
     await advance(MINUTE);
     expect(store.getState().session.token).toBeNull();
     expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  test('the end of a session for inactivity is sent to the server (POST /auth/logout with the token)', async () => {
+    const { store, token } = renderSignedIn();
+
+    await advance(INACTIVITY_TIMEOUT_MS);
+
+    expect(await screen.findByText('Session expired. Please log in again.')).toBeInTheDocument();
+    expect(store.getState().session.token).toBeNull();
+    expect(backend.seen(endpoints.logout.path).map((request) => request.authorization)).toEqual([`Bearer ${token}`]);
+    expect(backend.accepted.has(token)).toBe(false);
+  });
+
+  test('a failed sign-out call still ends the session', async () => {
+    server.use(http.post(apiPath(endpoints.logout.path), () => HttpResponse.error()));
+    const { store } = renderSignedIn();
+
+    await advance(INACTIVITY_TIMEOUT_MS);
+
+    expect(await screen.findByText('Session expired. Please log in again.')).toBeInTheDocument();
+    expect(store.getState().session.token).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  test('activity in another tab (the shared last activity) keeps the session of this idle tab', async () => {
+    const { store } = renderSignedIn();
+
+    // The customer works in another tab; this one stays idle for half an hour.
+    for (let minute = 0; minute < 30; minute += 3) {
+      await advance(3 * MINUTE);
+      localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now()));
+    }
+    expect(store.getState().session.token).not.toBeNull();
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(backend.seen(endpoints.logout.path)).toHaveLength(0);
+
+    // Then every tab is idle: 10 minutes after the other tab's last activity the session ends.
+    await advance(INACTIVITY_TIMEOUT_MS - 1000);
+    expect(store.getState().session.token).not.toBeNull();
+    await advance(1000);
+    expect(store.getState().session.token).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  test("this tab's activity is shared with the other tabs, at most once every 5 seconds", async () => {
+    renderSignedIn();
+    const shared = () => Number(localStorage.getItem(LAST_ACTIVITY_KEY));
+    const signedInAt = Date.now();
+    expect(shared()).toBe(signedInAt);
+
+    await advance(MINUTE);
+    fireEvent.mouseMove(document.body);
+    const firstMove = Date.now();
+    expect(shared()).toBe(firstMove);
+
+    const setItem = jest.spyOn(Storage.prototype, 'setItem');
+    await advance(1000);
+    for (let i = 0; i < 20; i += 1) fireEvent.mouseMove(document.body);
+    const lastMove = Date.now();
+    expect(shared()).toBe(firstMove);
+
+    await advance(ACTIVITY_WRITE_INTERVAL_MS);
+    expect(shared()).toBe(lastMove);
+    expect(setItem.mock.calls.filter(([key]) => key === LAST_ACTIVITY_KEY)).toHaveLength(1);
+    setItem.mockRestore();
   });
 
   test('nothing runs without a session', async () => {

@@ -1,15 +1,30 @@
 import { useEffect } from 'react';
 import { useStore } from 'react-redux';
+import { endpoints } from '../../../shared/endpoints';
 import { checkSession } from '../../api/base-query';
 import { endSession } from '../../app/end-session';
-import { selectIsSignedIn } from '../../app/session-slice';
+import { selectIsSignedIn, selectToken } from '../../app/session-slice';
 import { useAppSelector, type AppStore } from '../../app/store';
 import { startInactivityTimer, startTokenCheck } from './session-timers';
 
 /**
+ * POST /auth/logout with `token` (the sign-out call), best effort: the session ends here whatever the
+ * answer. A plain fetch, not the RTK Query mutation: ending the session resets the API state, which
+ * aborts the mutations in flight; the token is given, as the session no longer holds it by then.
+ */
+export function revokeSession(token: string): void {
+  fetch(`${__API_BASE__}${endpoints.logout.path}`, {
+    method: endpoints.logout.method,
+    headers: { Authorization: `Bearer ${token}` },
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
+/**
  * While signed in (spec §4, §9): every 60 s the stored user is read (none, or no email, ends the
  * session) and a token that is expired or has fewer than 60 s left is refreshed (the API layer's
- * mutex-guarded refresh); 10 minutes without activity end the session.
+ * mutex-guarded refresh); 10 minutes without activity in any tab end the session, and the server
+ * is told (POST /auth/logout).
  */
 const useAppStore = useStore.withTypes<AppStore>();
 
@@ -20,7 +35,11 @@ export function SessionWatcher() {
   useEffect(() => {
     if (!signedIn) return undefined;
     const stopTokenCheck = startTokenCheck(() => void checkSession(store));
-    const stopInactivity = startInactivityTimer(() => endSession(store.dispatch));
+    const stopInactivity = startInactivityTimer(() => {
+      const token = selectToken(store.getState());
+      if (token) revokeSession(token);
+      endSession(store.dispatch);
+    });
     return () => {
       stopTokenCheck();
       stopInactivity();
