@@ -1,9 +1,10 @@
-import type { Dispatch, ListenerMiddlewareInstance } from '@reduxjs/toolkit';
+import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
 import { STORAGE_KEYS } from '../../shared/limits';
 import { api } from '../api/api';
 import { navigateTo } from './navigation';
 import { paths } from './paths';
-import { sessionEnded, sessionStarted, sessionSynced, tokenRefreshed } from './session-slice';
+import { customerSwitched, sessionEnded, sessionStarted, sessionSynced, tokenRefreshed } from './session-slice';
+import type { AppDispatch, RootState } from './store';
 import { clearStoredUser, parseStoredUser, readStoredUser, writeStoredUser } from './stored-session';
 import { userReceived } from './user-slice';
 
@@ -24,7 +25,14 @@ export function persistSession(listener: ListenerMiddlewareInstance): void {
     actionCreator: userReceived,
     effect: ({ payload: user }) => {
       const stored = readStoredUser();
-      if (stored) writeStoredUser({ ...stored, ...user });
+      // Never another customer's fields (an answer for the previous customer, after another tab signed in).
+      if (stored && (!user.email || !stored.email || sameEmail(stored.email, user.email))) writeStoredUser({ ...stored, ...user });
+    },
+  });
+  listener.startListening({
+    actionCreator: customerSwitched,
+    effect: (_action, { dispatch }) => {
+      dispatch(api.util.resetApiState());
     },
   });
   listener.startListening({
@@ -36,13 +44,29 @@ export function persistSession(listener: ListenerMiddlewareInstance): void {
   });
 }
 
-/** Follows the stored session when another tab changes it: a refreshed token, or a sign-out. */
-export function syncSessionAcrossTabs(dispatch: Dispatch): () => void {
+const sameEmail = (a: string | null | undefined, b: string | null | undefined) =>
+  Boolean(a && b && a.toLowerCase() === b.toLowerCase());
+
+/**
+ * Follows the stored session when another tab changes it: a refreshed token, a sign-out, or a sign-in
+ * as another customer. Then nothing of the previous customer stays: the slices and the RTK Query cache
+ * start afresh with the new customer's session, and the screen goes to the dashboard (a form filled in
+ * for the previous customer must not be sent as the new one).
+ */
+export function syncSessionAcrossTabs(dispatch: AppDispatch): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.storageArea !== localStorage || event.key !== STORAGE_KEYS.user) return;
     const stored = parseStoredUser(event.newValue);
     if (stored) {
-      dispatch(sessionSynced(stored));
+      dispatch((next: AppDispatch, getState: () => RootState) => {
+        const current = getState().session.email;
+        if (current && stored.email && !sameEmail(current, stored.email)) {
+          next(customerSwitched(stored));
+          navigateTo(paths.dashboard, { replace: true });
+        } else {
+          next(sessionSynced(stored));
+        }
+      });
     } else {
       dispatch(sessionEnded());
       navigateTo(paths.home, { replace: true });

@@ -27,8 +27,13 @@ export const sessionSlice = createSlice({
       state.token = token;
       state.expiresAt = tokenExpiry(token);
     },
-    /** Another tab changed the stored session (storage event). */
+    /** Another tab changed the stored session (storage event): a refreshed token of the same customer. */
     sessionSynced: (_state, { payload }: PayloadAction<StoredUser>) => fromStored(payload),
+    /**
+     * Another tab signed in as another customer: this tab follows the stored session, and every slice
+     * but the screen preferences starts afresh (store.ts); the RTK Query cache is reset (session-persistence.ts).
+     */
+    customerSwitched: (_state, { payload }: PayloadAction<StoredUser>) => fromStored(payload),
     sessionEnded: () => fromStored(null),
   },
   selectors: {
@@ -39,5 +44,5 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { sessionStarted, tokenRefreshed, sessionSynced, sessionEnded } = sessionSlice.actions;
+export const { sessionStarted, tokenRefreshed, sessionSynced, customerSwitched, sessionEnded } = sessionSlice.actions;
 export const { selectSession, selectToken, selectSessionEmail, selectIsSignedIn } = sessionSlice.selectors;

@@ -1,4 +1,4 @@
-import { combineSlices, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { api } from '../api/api';
 import { billPaymentSlice } from '../features/bill-payment/bill-payment-slice';
@@ -9,7 +9,7 @@ import { verificationSlice } from '../features/verification/verification-slice';
 import { createActionLog } from './action-log';
 import { redact } from './redact';
 import { persistSession } from './session-persistence';
-import { sessionSlice } from './session-slice';
+import { customerSwitched, sessionSlice } from './session-slice';
 import { uiSlice } from './ui-slice';
 import { userSlice } from './user-slice';
 import { walletsSlice } from './wallets-slice';
@@ -19,6 +19,16 @@ export const rootReducer = combineSlices(sessionSlice, userSlice, walletsSlice, 
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+/**
+ * The app's reducer: when another tab signs in as another customer, every slice but the balance
+ * visibility preferences starts afresh, in the same step that hands this tab the new session (the
+ * RTK Query cache is reset right after it, by the session persistence listener).
+ */
+const appReducer = (state: Parameters<typeof rootReducer>[0], action: UnknownAction): RootState =>
+  customerSwitched.match(action) && state
+    ? rootReducer({ dashboard: state.dashboard, api: state.api }, action)
+    : rootReducer(state, action);
+
 /** A fresh store; the session starts from localStorage 'user' unless `preloadedState` gives one. */
 export function makeStore(preloadedState?: Partial<RootState>) {
   const listener = createListenerMiddleware();
@@ -26,7 +36,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   // The diagnostics recorder (features/support): last actions and failed requests, redacted on export.
   const actionLog = createActionLog();
   const store = configureStore({
-    reducer: rootReducer,
+    reducer: appReducer,
     preloadedState,
     // The development-only invariant checks stay on; their timing warnings only fire on a loaded machine.
     middleware: (getDefault) =>
