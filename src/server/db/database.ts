@@ -1,5 +1,5 @@
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql, type Dialect, type Driver, type PostgresPool } from 'kysely';
+import { parse as pgliteParse, PGlite, protocol, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type PostgresPool, type QueryResult } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
@@ -60,14 +60,78 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
+function concatMessages(...messages: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
+  let offset = 0;
+  for (const m of messages) {
+    out.set(m, offset);
+    offset += m.length;
+  }
+  return out;
+}
+
+interface PreparedStatement {
+  name: string;
+  /** Parameter type ids, as PostgreSQL inferred them when it parsed the statement. */
+  paramTypes: number[];
+}
+
+/**
+ * Runs a parameterised statement on PGlite as a named prepared statement: parsed, described and
+ * planned once (per PGlite instance), then each run is ONE protocol exchange (bind, describe,
+ * execute, sync) instead of PGlite's `query`, which makes six (parse, describe, bind, describe,
+ * execute, sync) and parses and plans the text every time. Same messages, same result parsing
+ * (PGlite's own parseResults with the instance's parsers), so rows come back exactly as `query`
+ * returns them. At most MAX_PREPARED texts are prepared; others go through `query`.
+ */
+function preparedExecutor(pglite: PGlite) {
+  const statements = new Map<string, PreparedStatement>();
+  const prepare = async (text: string): Promise<PreparedStatement> => {
+    const name = `kudi_${statements.size}`;
+    const { messages } = await pglite.execProtocol(
+      concatMessages(protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()),
+      { syncToFs: false },
+    );
+    const description = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
+    const statement = { name, paramTypes: description?.dataTypeIDs ?? [] };
+    statements.set(text, statement);
+    return statement;
+  };
+  return async function execute<R>(query: CompiledQuery): Promise<QueryResult<R> | undefined> {
+    if (query.parameters.length === 0 || (!statements.has(query.sql) && statements.size >= MAX_PREPARED)) return undefined;
+    return pglite.runExclusive(async () => {
+      const statement = statements.get(query.sql) ?? (await prepare(query.sql));
+      const values = query.parameters.map((value, i) => {
+        if (value === null || value === undefined) return null;
+        const serializer = pglite.serializers[statement.paramTypes[i]];
+        return serializer ? serializer(value) : String(value);
+      });
+      const { messages } = await pglite.execProtocol(
+        concatMessages(
+          protocol.serialize.bind({ statement: statement.name, values }),
+          protocol.serialize.describe({ type: 'P' }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ),
+      );
+      const [result] = pgliteParse.parseResults(messages, pglite.parsers);
+      const rows = (result?.rows ?? []) as R[];
+      return result?.affectedRows ? { rows, numAffectedRows: BigInt(result.affectedRows) } : { rows };
+    });
+  };
+}
+
 /**
  * PGlite's dialect, with transaction control (BEGIN, COMMIT, ROLLBACK) sent as simple-protocol
  * statements (`exec`): PGlite runs a `query` as six protocol steps (parse, describe, bind, describe,
  * execute, sync), which costs about 140 µs even for BEGIN; `exec` is one step (about 60 µs).
- * Statements with parameters keep the extended protocol.
+ * Statements with parameters run as named prepared statements (preparedExecutor).
  */
 function pgliteDialect(pglite: PGlite): Dialect {
   const inner = new PGliteDialect(pglite);
+  const executePrepared = preparedExecutor(pglite);
+  const connections = new WeakMap<DatabaseConnection, DatabaseConnection>();
+  const original = (connection: DatabaseConnection) => connections.get(connection) ?? connection;
   return {
     createAdapter: () => inner.createAdapter(),
     createQueryCompiler: () => inner.createQueryCompiler(),
@@ -76,11 +140,20 @@ function pgliteDialect(pglite: PGlite): Dialect {
       const driver = inner.createDriver();
       return {
         init: () => driver.init(),
-        acquireConnection: () => driver.acquireConnection(),
-        releaseConnection: (connection) => driver.releaseConnection(connection),
+        acquireConnection: async () => {
+          const connection = await driver.acquireConnection();
+          const preparing: DatabaseConnection = {
+            executeQuery: async <R>(query: CompiledQuery) =>
+              (await executePrepared<R>(query)) ?? connection.executeQuery<R>(query),
+            streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+          };
+          connections.set(preparing, connection);
+          return preparing;
+        },
+        releaseConnection: (connection) => driver.releaseConnection(original(connection)),
         destroy: () => driver.destroy(),
         beginTransaction: async (connection, settings) => {
-          if (settings.isolationLevel || settings.accessMode) return driver.beginTransaction(connection, settings);
+          if (settings.isolationLevel || settings.accessMode) return driver.beginTransaction(original(connection), settings);
           await pglite.exec('begin');
         },
         commitTransaction: async () => {
