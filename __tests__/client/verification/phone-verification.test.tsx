@@ -124,7 +124,7 @@ describe('phone verification', () => {
     expect(screen.getByRole('dialog', { name: 'Enter Verification Code' })).toBeInTheDocument();
   });
 
-  test('a failure without a server message shows "Verification failed"', async () => {
+  test('a failure with no answer from the server (network) shows "Verification failed"', async () => {
     const ui = setup({ verifyAnswer: () => HttpResponse.error() });
     await sendOtp(ui);
     await screen.findByRole('textbox', { name: 'Digit 1 of 6' });
@@ -132,6 +132,35 @@ describe('phone verification', () => {
     await ui.user.keyboard('111111');
 
     expect(await screen.findByText('Verification failed')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid OTP')).not.toBeInTheDocument();
+  });
+
+  test.each<[string, () => Response]>([
+    ['no body', () => new HttpResponse(null, { status: 400 })],
+    ['a body without a message', () => HttpResponse.json({ success: false }, { status: 400 })],
+    ['a body that is not JSON', () => new HttpResponse('Bad Request', { status: 400 })],
+  ])('a refused code with %s shows "Invalid OTP" (spec §8) and clears the boxes', async (_name, answer) => {
+    const ui = setup({ verifyAnswer: answer });
+    await sendOtp(ui);
+    await screen.findByRole('textbox', { name: 'Digit 1 of 6' });
+
+    await ui.user.keyboard('222222');
+
+    expect(await screen.findByText('Invalid OTP')).toBeInTheDocument();
+    expect(screen.queryByText('Verification failed')).not.toBeInTheDocument();
+    const boxes = within(screen.getByRole('group', { name: 'Verification code' })).getAllByRole('textbox');
+    await waitFor(() => boxes.forEach((box) => expect(box).toHaveValue('')));
+  });
+
+  test("the server's own message wins over the fallback texts", async () => {
+    const ui = setup({ verifyAnswer: () => HttpResponse.json({ success: false, message: 'Too many attempts. Request a new code.' }, { status: 429 }) });
+    await sendOtp(ui);
+    await screen.findByRole('textbox', { name: 'Digit 1 of 6' });
+
+    await ui.user.keyboard('333333');
+
+    expect(await screen.findByText('Too many attempts. Request a new code.')).toBeInTheDocument();
+    expect(screen.queryByText('Invalid OTP')).not.toBeInTheDocument();
   });
 
   test('Verify with fewer than 6 digits asks for a valid OTP and calls nothing', async () => {

@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import { OTP_LENGTH } from '../../../shared/limits';
 import { isSixDigitCode } from '../../../shared/validation';
-import { messageOf } from '../../api/error-message';
+import { isHttpError, messageOf } from '../../api/error-message';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
 import { Button, CodeInput, Modal, Stack, type CodeInputHandle } from '../../ui';
@@ -40,7 +40,11 @@ function PhoneCodeForm({ phoneNumber, onVerified }: { phoneNumber: string; onVer
       toast.success(M.phone.verified);
       onVerified();
     } else {
-      toast.error(messageOf(result.error, M.phone.verificationFailed));
+      // Spec §8: the server's message when it gave one; else 'Invalid OTP' when the server refused the
+      // code (an HTTP answer), 'Verification failed' when there was no answer (network, timeout).
+      const refused = isHttpError(result.error) || result.data !== undefined;
+      const fallback = refused ? M.phone.invalidOtp : M.phone.verificationFailed;
+      toast.error(result.data?.message || messageOf(result.error, fallback));
       setCode('');
       boxes.current?.focusFirst();
     }
