@@ -1,5 +1,5 @@
 import { buildPath } from '../../../src/shared/endpoints';
-import { emailVerification, forgotPassword, password, server } from '../../../src/shared/messages';
+import { emailVerification, forgotPassword, password, resend, server } from '../../../src/shared/messages';
 import { api, bearer, expectRefusal, fakeClock, latestOtp, loginThroughApi, outbox } from '../../support/auth-flow';
 import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
@@ -117,8 +117,38 @@ describe('forgot password', () => {
   it('an e-mail verification code does not open a reset (codes are bound to their purpose)', async () => {
     const customer = await createCustomer(t, { emailVerified: false });
     await resendOtp(customer.email);
-    expectRefusal(await verifyOtp(customer.email, await latestOtp(t, customer.email)), 400, server.invalidOrExpiredOtp);
+    expectRefusal(await verifyOtp(customer.email, await latestOtp(t, customer.email)), 400, emailVerification.invalidOtp);
     expectRefusal(await reset(customer.email), 403, server.resetNotAllowed);
+  });
+
+  it('verify-otp answers an unknown address exactly like a known one without a live code (no account probing)', async () => {
+    const customer = await createCustomer(t);
+    const noCode = await verifyOtp(customer.email, '123456');
+    const unknown = await verifyOtp('no-account@example.com', '123456');
+    expectRefusal(unknown, 400, emailVerification.invalidOtp);
+    expect(noCode.json()).toEqual(unknown.json());
+    expect(noCode.statusCode).toBe(unknown.statusCode);
+
+    // A reset code that expired, and a wrong guess at a live one, answer the same too.
+    await forgot(customer.email);
+    const expired = await latestOtp(t, customer.email);
+    clock.advance(10 * 60 * 1000 + 1000);
+    expectRefusal(await verifyOtp(customer.email, expired), 400, emailVerification.invalidOtp);
+    clock.advance(61 * 1000);
+    await forgot(customer.email);
+    const live = await latestOtp(t, customer.email);
+    expectRefusal(await verifyOtp(customer.email, live === '123456' ? '654321' : '123456'), 400, emailVerification.invalidOtp);
+  });
+
+  it('resend answers an unknown address exactly like a verified one without a pending reset, and sends nothing', async () => {
+    const customer = await createCustomer(t);
+    const known = await resendOtp(customer.email);
+    const unknown = await resendOtp('no-account@example.com');
+    expect(unknown.json()).toEqual({ success: true, message: resend.success });
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.statusCode).toBe(unknown.statusCode);
+    expect(await outbox(t, customer.email)).toEqual([]);
+    expect(await outbox(t, 'no-account@example.com')).toEqual([]);
   });
 
   it('resend during a pending reset sends a new reset code', async () => {

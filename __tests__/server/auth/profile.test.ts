@@ -1,5 +1,5 @@
 import { buildPath } from '../../../src/shared/endpoints';
-import { codes, emailVerification, help, phone, profile, server } from '../../../src/shared/messages';
+import { codes, help, phone, profile, server } from '../../../src/shared/messages';
 import { SUPPORT_EMAIL } from '../../../src/shared/product';
 import type { Req } from '../../../src/shared/types';
 import { api, expectRefusal, latestOtp, outbox } from '../../support/auth-flow';
@@ -137,13 +137,13 @@ describe('contact-us', () => {
 });
 
 describe('phone verification', () => {
-  it('sends an SMS code and the right code verifies the number', async () => {
+  it("sends an SMS code; a wrong code answers spec §8's 'Invalid OTP' (no '!'), the right code verifies the number", async () => {
     const customer = await createCustomer(t, { phoneVerified: false });
     const res = await sendPhoneOtp(customer, '+2348031234567');
     expect(res.json()).toEqual({ success: true, message: phone.otpSent });
     const code = await latestOtp(t, '+2348031234567');
     const wrong = code === '000000' ? '111111' : '000000';
-    expectRefusal(await verifyPhone(customer, '+2348031234567', wrong), 400, emailVerification.invalidOtp);
+    expectRefusal(await verifyPhone(customer, '+2348031234567', wrong), 400, 'Invalid OTP');
     expect((await verifyPhone(customer, '+2348031234567', code)).json()).toEqual({ success: true, message: phone.verified });
     expect(await userRow(customer)).toMatchObject({ phone_number: '+2348031234567', is_phone_verified: true });
   });

@@ -2,7 +2,18 @@ import { buildPath } from '../../../src/shared/endpoints';
 import { codes, emailVerification, login, password, resend, server, signUp } from '../../../src/shared/messages';
 import type { Req } from '../../../src/shared/types';
 import * as customerWallets from '../../../src/server/modules/ledger/customer-wallets';
-import { api, expectRefusal, fakeClock, latestOtp, outbox, signUpBody, signUpThroughApi } from '../../support/auth-flow';
+import {
+  api,
+  bearer,
+  expectRefusal,
+  fakeClock,
+  latestOtp,
+  loginThroughApi,
+  outbox,
+  signUpBody,
+  signUpThroughApi,
+  verifiedSignUp,
+} from '../../support/auth-flow';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 
 let t: TestApp;
@@ -83,12 +94,101 @@ describe('sign-up', () => {
     expect(await userCount(email)).toBe(1);
   });
 
-  it('tells an unverified e-mail to request a new code and sends nothing new', async () => {
+  it('answers a repeat sign-up of an unverified e-mail with the spec text that sends the client to the code step', async () => {
     const { email } = await signUpThroughApi(t);
     const res = await postSignUp(signUpBody({ email: email.toUpperCase() }));
     expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ success: false, message: server.userExistsUnverified });
     expect(res.json().message).toContain(signUp.needsVerificationMarker);
+    expect(await userCount(email)).toBe(1);
+  });
+});
+
+describe('signing up again before verifying: the newest submission wins', () => {
+  let clock: ReturnType<typeof fakeClock>;
+  beforeEach(() => {
+    clock = fakeClock();
+  });
+  afterEach(() => clock.restore());
+
+  const FIRST_PASSWORD = 'Passw0rd!';
+  const NEW_PASSWORD = 'Other0ne!';
+  const resubmission = (email: string) =>
+    signUpBody({
+      email,
+      password: NEW_PASSWORD,
+      legal_first_name: 'David',
+      legal_last_name: 'Stone',
+      date_of_birth: '02/02/1992',
+      nationality: 'CA',
+      country_of_residence: 'NG',
+      address: '9 Bay St',
+    });
+  const currentUser = async (email: string, pass: string) => {
+    const { access_token: token } = await loginThroughApi(t, email, pass);
+    return (await t.app.inject({ method: 'GET', url: api('/auth/user'), headers: bearer(token) })).json().data;
+  };
+
+  it('takes the new password and details and e-mails a fresh code; after verifying only the new password signs in', async () => {
+    const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
+    const firstCode = await latestOtp(t, email);
+    clock.advance(61 * 1000);
+
+    const res = await postSignUp(resubmission(email));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toContain(signUp.needsVerificationMarker);
+    expect(await outbox(t, email)).toHaveLength(2);
+    const freshCode = await latestOtp(t, email);
+    if (freshCode !== firstCode) expectRefusal(await verifyEmail(email, firstCode), 400, emailVerification.invalidOtp);
+
+    expect((await verifyEmail(email, freshCode)).json()).toEqual({ success: true, message: emailVerification.success });
+    expectRefusal(await loginAs(email, FIRST_PASSWORD), 401, server.invalidCredentials);
+    expect(await currentUser(email, NEW_PASSWORD)).toMatchObject({
+      first_name: 'David',
+      last_name: 'Stone',
+      dob: '02/02/1992',
+      nationality: 'CA',
+      country_of_residence: 'NG',
+      address: '9 Bay St',
+    });
+    expect(await userCount(email)).toBe(1);
+  });
+
+  it('within the resend cool-down sends no second code; the code already in the mailbox confirms the new details', async () => {
+    const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
+    const res = await postSignUp(resubmission(email));
+    expect(res.json()).toEqual({ success: false, message: server.userExistsUnverified });
     expect(await outbox(t, email)).toHaveLength(1);
+
+    expect((await verifyEmail(email, await latestOtp(t, email))).statusCode).toBe(200);
+    expectRefusal(await loginAs(email, FIRST_PASSWORD), 401, server.invalidCredentials);
+    expect((await currentUser(email, NEW_PASSWORD)).first_name).toBe('David');
+  });
+
+  it('a reset code asked before the new sign-up no longer works (it belonged to the earlier submission)', async () => {
+    const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD });
+    await t.app.inject({ method: 'POST', url: api('/auth/forgot-password'), payload: { email } });
+    const resetCode = await latestOtp(t, email);
+    await postSignUp(resubmission(email));
+    const res = await t.app.inject({ method: 'POST', url: api(buildPath('verifyOtp', { email })), payload: { otp: resetCode } });
+    expectRefusal(res, 400, emailVerification.invalidOtp);
+  });
+
+  it('a verified account is left as it was', async () => {
+    const { email } = await verifiedSignUp(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
+    clock.advance(61 * 1000);
+    expectRefusal(await postSignUp(resubmission(email)), 409, server.userExists);
+    expect(await outbox(t, email)).toHaveLength(1);
+    expectRefusal(await loginAs(email, NEW_PASSWORD), 401, server.invalidCredentials);
+    expect((await currentUser(email, FIRST_PASSWORD)).first_name).toBe('Dave');
+  });
+
+  it('two sign-ups racing for a new e-mail make one account; either way the answer is the spec text', async () => {
+    const email = `race-${Date.now()}@example.com`;
+    const answers = await Promise.all([postSignUp(signUpBody({ email, password: FIRST_PASSWORD })), postSignUp(resubmission(email))]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((res) => res.statusCode === 409)!.json().message).toContain(signUp.needsVerificationMarker);
+    expect(await userCount(email)).toBe(1);
   });
 });
 
@@ -158,7 +258,7 @@ describe('e-mail verification codes', () => {
     expect((await resendOtp(email)).statusCode).toBe(200);
   });
 
-  it('an unknown e-mail gets the same resend answer and nothing is sent; a verified one is told so', async () => {
+  it('an unknown e-mail gets the same resend answer and nothing is sent; so does a verified one (no account probing)', async () => {
     expect((await resendOtp('nobody@example.com')).json()).toEqual({ success: true, message: resend.success });
     expect(await outbox(t, 'nobody@example.com')).toEqual([]);
     expectRefusal(await verifyEmail('nobody@example.com', '123456'), 400, server.invalidOrExpiredOtp);
@@ -166,6 +266,33 @@ describe('e-mail verification codes', () => {
     const { email } = await signUpThroughApi(t);
     await verifyEmail(email, await latestOtp(t, email));
     clock.advance(61 * 1000);
-    expectRefusal(await resendOtp(email), 409, server.emailAlreadyVerified);
+    expect((await resendOtp(email)).json()).toEqual({ success: true, message: resend.success });
+    expect(await outbox(t, email)).toHaveLength(1);
+  });
+
+  it('resend on the code step of an unverified account sends an e-mail code verify-email takes, even with a reset pending', async () => {
+    const { email } = await signUpThroughApi(t);
+    await t.app.inject({ method: 'POST', url: api('/auth/forgot-password'), payload: { email } });
+    clock.advance(61 * 1000);
+    expect((await resendOtp(email)).json()).toEqual({ success: true, message: resend.success });
+
+    const [reset, verify] = await outbox(t, email);
+    expect(verify.subject).toMatch(/Verify your email address/);
+    expect((await verifyEmail(email, verify.otp!)).json()).toEqual({ success: true, message: emailVerification.success });
+    // The reset screen's resend also got its new code, which verify-otp takes.
+    expect(reset.subject).toMatch(/Reset your password/);
+    const res = await t.app.inject({ method: 'POST', url: api(buildPath('verifyOtp', { email })), payload: { otp: reset.otp } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('resend for a verified account with a reset pending sends a reset code', async () => {
+    const { email } = await verifiedSignUp(t);
+    await t.app.inject({ method: 'POST', url: api('/auth/forgot-password'), payload: { email } });
+    clock.advance(61 * 1000);
+    expect((await resendOtp(email)).statusCode).toBe(200);
+    const [latest] = await outbox(t, email);
+    expect(latest.subject).toMatch(/Reset your password/);
+    const res = await t.app.inject({ method: 'POST', url: api(buildPath('verifyOtp', { email })), payload: { otp: latest.otp } });
+    expect(res.statusCode).toBe(200);
   });
 });

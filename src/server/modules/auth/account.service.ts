@@ -8,16 +8,16 @@ import { assertCountryCodes } from '../countries/countries';
 import { createCustomerWallets } from '../ledger/customer-wallets';
 import type { AuthDeps } from './auth.deps';
 import type { OtpPurpose } from './auth.tables';
-import { consumeLiveGrant } from './grants.repository';
+import { consumeLiveGrant, retireUserGrants } from './grants.repository';
 import { issueGrant } from './grants.service';
-import { hasUnusedOtpSince } from './otp.repository';
-import { deliverOtp, issueOtp, sendNewOtp, useOtp, type OtpTarget } from './otp.service';
+import { hasUnusedOtpSince, retireOtps } from './otp.repository';
+import { deliverOtp, issueOtp, mayIssueOtp, sendNewOtp, useOtp, type OtpTarget } from './otp.service';
 import { hashPassword } from './passwords';
 import { OTP_CAP_WINDOW_MS } from './rules';
 import { authenticateHeader, takeFreshPasswordCheck } from './session.service';
 import { revokeUserSessions } from './sessions.repository';
 import { readServerDate } from './user.dto';
-import { findUserByEmail, insertUser, isUniqueViolation, updateUser, type UserRow } from './users.repository';
+import { findUserByEmail, insertUser, isUniqueViolation, lockUser, updateUser, type UserRow } from './users.repository';
 
 /** A user id no row has: checks against it fail like a wrong code, so unknown e-mails look the same. */
 const NO_USER = '00000000-0000-0000-0000-000000000000';
@@ -65,14 +65,15 @@ function newUserValues(body: Req<'signUp'>, now: Date) {
 
 /**
  * Creates the account, its wallets and the first e-mail code in one transaction, then sends the
- * code. An e-mail already signed up (any case) is refused; an unverified one is told to request
- * a new code (nothing is sent).
+ * code. An e-mail already verified (any case) is refused. An unverified one takes the new
+ * password and details (see replaceUnverifiedSignUp) and is told to request a new code.
  */
 export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date()): Promise<void> {
   const values = newUserValues(body, now);
   const existing = await findUserByEmail(deps.db, values.email);
-  if (existing) throw conflict(existing.is_email_verified ? server.userExists : server.userExistsUnverified);
+  if (existing?.is_email_verified) throw conflict(server.userExists);
   const passwordHash = await hashPassword(body.password);
+  if (existing) return replaceUnverifiedSignUp(deps, existing.id, { ...values, password_hash: passwordHash }, now);
   let created: { user: UserRow; code: string };
   try {
     created = await deps.db.transaction().execute(async (trx) => {
@@ -82,10 +83,41 @@ export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date
       return { user, code };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(server.userExists);
-    throw err;
+    if (!isUniqueViolation(err)) throw err;
+    // A concurrent sign-up with the same e-mail won the insert: treat this one as a repeat.
+    const winner = await findUserByEmail(deps.db, values.email);
+    if (!winner || winner.is_email_verified) throw conflict(server.userExists);
+    return replaceUnverifiedSignUp(deps, winner.id, { ...values, password_hash: passwordHash }, now);
   }
   await deliverOtp(deps.messenger, emailTarget(created.user, 'email_verification', created.user.email), created.code);
+}
+
+/**
+ * Signing up again before verifying: the newest submission wins. Under the user's row lock the
+ * account takes the new password hash and details; earlier reset codes, grants and sessions end;
+ * a fresh e-mail code replaces the earlier ones. Within the resend cool-down or beyond the
+ * hourly cap no code is sent and the latest one (already in the same mailbox) stays usable.
+ * Always answers 409 'Request a new OTP to verify' (spec §4: the client moves to the code step).
+ */
+async function replaceUnverifiedSignUp(
+  deps: AuthDeps,
+  userId: string,
+  changes: ReturnType<typeof newUserValues> & { password_hash: string },
+  now: Date,
+): Promise<never> {
+  const sent = await deps.db.transaction().execute(async (trx) => {
+    const user = await lockUser(trx, userId);
+    if (!user || user.is_email_verified) throw conflict(server.userExists);
+    await updateUser(trx, user.id, changes, now);
+    await retireOtps(trx, user.id, 'password_reset', now);
+    await retireUserGrants(trx, user.id, now);
+    await revokeUserSessions(trx, user.id, null, now);
+    const target = emailTarget(user, 'email_verification', changes.email);
+    if (!(await mayIssueOtp(trx, target, now))) return null;
+    return { target, code: await issueOtp(trx, deps.config.otpSecret, target, now) };
+  });
+  if (sent) await deliverOtp(deps.messenger, sent.target, sent.code);
+  throw conflict(server.userExistsUnverified);
 }
 
 export async function verifyEmail(deps: AuthDeps, email: string, code: string, ip: string, now = new Date()): Promise<void> {
@@ -102,15 +134,29 @@ export async function verifyEmail(deps: AuthDeps, email: string, code: string, i
 }
 
 /**
- * Sends a new code for what the address is waiting for: a password reset asked within the hour,
- * else the e-mail verification. Unknown addresses get the same answer and nothing is sent.
+ * Sends a new code for what the address is waiting for. An unverified address gets an e-mail
+ * verification code (the sign-up code step), plus a new reset code when a reset was asked within
+ * the hour (the reset screen; skipped within its own cool-down). A verified address gets a new
+ * reset code when a reset was asked within the hour. Otherwise, and for unknown addresses, the
+ * answer is the same and nothing is sent.
  */
 export async function resendOtp(deps: AuthDeps, email: string, now = new Date()): Promise<void> {
   const user = await findUserByEmail(deps.db, email.trim());
   if (!user) return;
   const resetPending = await hasUnusedOtpSince(deps.db, user.id, 'password_reset', new Date(now.getTime() - OTP_CAP_WINDOW_MS));
-  if (!resetPending && user.is_email_verified) throw conflict(server.emailAlreadyVerified);
-  await sendNewOtp(deps, emailTarget(user, resetPending ? 'password_reset' : 'email_verification', user.email), now);
+  const resetTarget = emailTarget(user, 'password_reset', user.email);
+  if (user.is_email_verified) {
+    if (resetPending) await sendNewOtp(deps, resetTarget, now);
+    return;
+  }
+  await sendNewOtp(deps, emailTarget(user, 'email_verification', user.email), now);
+  if (!resetPending) return;
+  try {
+    await sendNewOtp(deps, resetTarget, now);
+  } catch (err) {
+    // The reset code's own cool-down: the verification code went out, which is what this answers.
+    if (!(err instanceof ApiError && err.statusCode === 429)) throw err;
+  }
 }
 
 /** Sends a reset code; the answer never tells whether the address has an account. */
@@ -128,7 +174,8 @@ export async function forgotPassword(deps: AuthDeps, email: string, now = new Da
 
 /**
  * A right reset code grants one password reset within 10 minutes to this client address (`ip`,
- * the request's), and proves the e-mail.
+ * the request's), and proves the e-mail. A wrong, missing or expired code, or an unknown address,
+ * all answer 'Invalid OTP!', like forgot-password the answer does not tell who has an account.
  */
 export async function verifyResetOtp(deps: AuthDeps, email: string, code: string, ip: string, now = new Date()): Promise<void> {
   assertSixDigits(code);
@@ -137,6 +184,7 @@ export async function verifyResetOtp(deps: AuthDeps, email: string, code: string
     target,
     code,
     ip,
+    hideMissing: true,
     onValid: async (trx) => {
       await issueGrant(trx, target.userId, 'password_reset', now, ip);
       await updateUser(trx, target.userId, { is_email_verified: true }, now);

@@ -33,3 +33,8 @@ export async function consumeLiveGrant(db: Db, userId: string, kind: GrantKind, 
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** Marks every unused grant of the user used (a sign-up that replaces an unverified account's details). */
+export async function retireUserGrants(db: Db, userId: string, now: Date): Promise<void> {
+  await db.updateTable('auth_grants').set({ consumed_at: now }).where('user_id', '=', userId).where('consumed_at', 'is', null).execute();
+}

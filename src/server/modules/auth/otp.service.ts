@@ -41,14 +41,20 @@ function codeMatches(secret: string, row: OtpRow, code: string): boolean {
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** Refuses a new code within the resend cool-down or beyond the hourly cap. */
-async function assertMayIssue(trx: Transaction<Database>, target: OtpTarget, now: Date): Promise<void> {
+/** Why no new code may be issued now (the resend cool-down or the hourly cap), or null. */
+async function issueRefusal(trx: Transaction<Database>, target: OtpTarget, now: Date): Promise<ApiError | null> {
   const times = await otpTimesSince(trx, target.userId, target.purpose, new Date(now.getTime() - OTP_CAP_WINDOW_MS));
-  if (times.length > 0 && now.getTime() - times[0].getTime() < OTP_RESEND_COOLDOWN_MS) throw tooManyRequests(server.otpCooldown);
+  if (times.length > 0 && now.getTime() - times[0].getTime() < OTP_RESEND_COOLDOWN_MS) return tooManyRequests(server.otpCooldown);
   if (times.length >= OTP_HOURLY_CAP) {
     const freeAt = times[OTP_HOURLY_CAP - 1].getTime() + OTP_CAP_WINDOW_MS;
-    throw tooManyRequests(server.otpHourlyCap(Math.max(1, Math.ceil((freeAt - now.getTime()) / MINUTE))));
+    return tooManyRequests(server.otpHourlyCap(Math.max(1, Math.ceil((freeAt - now.getTime()) / MINUTE))));
   }
+  return null;
+}
+
+/** Whether a new code may be issued now (outside the cool-down, under the hourly cap). */
+export async function mayIssueOtp(trx: Transaction<Database>, target: OtpTarget, now: Date): Promise<boolean> {
+  return (await issueRefusal(trx, target, now)) === null;
 }
 
 /**
@@ -56,7 +62,8 @@ async function assertMayIssue(trx: Transaction<Database>, target: OtpTarget, now
  * returns it for sending. Runs in the caller's transaction, which must hold the user's row lock.
  */
 export async function issueOtp(trx: Transaction<Database>, secret: string, target: OtpTarget, now: Date): Promise<string> {
-  await assertMayIssue(trx, target, now);
+  const refusal = await issueRefusal(trx, target, now);
+  if (refusal) throw refusal;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await retireOtps(trx, target.userId, target.purpose, now);
   await insertOtp(trx, {
@@ -74,6 +81,13 @@ export interface OtpCheck<T> {
   target: OtpTarget;
   code: string;
   ip: string;
+  /** The answer to a wrong code: 'Invalid OTP!' (e-mail and reset codes) unless given ('Invalid OTP' for phone codes, spec §8). */
+  wrongCode?: string;
+  /**
+   * Answers a missing or expired code like a wrong one, so the answer does not tell whether the
+   * address has an account (reset codes: forgot-password answers the same for everyone).
+   */
+  hideMissing?: boolean;
   /** Runs in the transaction that uses up the code (the change the code allows). */
   onValid(trx: Transaction<Database>): Promise<T>;
 }
@@ -86,13 +100,14 @@ export async function useOtp<T>(db: Db, secret: string, now: Date, check: OtpChe
   await assertNotThrottled(db, throttles.otpGuessesPerIp, check.ip, now);
   try {
     return await commitThenRefuse(db, async (trx) => {
+      const wrongCode = badRequest(check.wrongCode ?? emailVerification.invalidOtp);
       const row = await lockUnusedOtp(trx, check.target.userId, check.target.purpose, check.target.recipient);
-      if (!row) return badRequest(server.invalidOrExpiredOtp);
+      if (!row) return check.hideMissing ? wrongCode : badRequest(server.invalidOrExpiredOtp);
       if (row.attempts >= OTP_MAX_ATTEMPTS) return tooManyRequests(server.otpTooManyAttempts);
-      if (row.expires_at.getTime() <= now.getTime()) return badRequest(server.otpExpired);
+      if (row.expires_at.getTime() <= now.getTime()) return check.hideMissing ? wrongCode : badRequest(server.otpExpired);
       if (!codeMatches(secret, row, check.code)) {
         await setOtpAttempts(trx, row.id, row.attempts + 1);
-        return row.attempts + 1 >= OTP_MAX_ATTEMPTS ? tooManyRequests(server.otpTooManyAttempts) : badRequest(emailVerification.invalidOtp);
+        return row.attempts + 1 >= OTP_MAX_ATTEMPTS ? tooManyRequests(server.otpTooManyAttempts) : wrongCode;
       }
       await consumeOtp(trx, row.id, now);
       return check.onValid(trx);

@@ -1,4 +1,4 @@
-import { codes, server } from '../../../shared/messages';
+import { codes, phone as phoneMessages, server } from '../../../shared/messages';
 import { isSixDigitCode } from '../../../shared/validation';
 import { badRequest, conflict } from '../../lib/errors';
 import type { AuthDeps } from './auth.deps';
@@ -35,6 +35,7 @@ export async function verifyPhone(deps: AuthDeps, userId: string, phoneNumber: s
       target: phoneTarget(userId, phone),
       code,
       ip,
+      wrongCode: phoneMessages.invalidOtp,
       onValid: (trx) => updateUser(trx, userId, { phone_number: phone, is_phone_verified: true }, now),
     });
   } catch (err) {
