@@ -5,6 +5,7 @@ import { API_PREFIX } from '../shared/product';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerJsonBody } from './plugins/json-body';
 import authPlugin from './plugins/auth';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
@@ -58,6 +59,7 @@ export async function buildApp({ config, db, onClose }: BuildOptions): Promise<F
   if (onClose) app.addHook('onClose', onClose);
 
   registerErrorHandler(app);
+  registerJsonBody(app);
   await registerSecurity(app);
   await registerOpenApi(app);
   await app.register(authPlugin);

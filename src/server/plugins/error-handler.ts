@@ -3,19 +3,52 @@ import { ApiError, INTERNAL_ERROR_MESSAGE } from '../lib/errors';
 
 interface ValidationIssue {
   instancePath?: string;
-  params?: { missingProperty?: string };
+  keyword?: string;
+  params?: { missingProperty?: string; allowedValue?: unknown; allowedValues?: unknown[]; type?: string | string[] };
   message?: string;
 }
 
+const showValue = (value: unknown): string => (typeof value === 'string' ? (value === '' ? "'' (empty)" : value) : JSON.stringify(value));
+
+const ALLOWED_KEYWORDS = new Set(['const', 'enum', 'type', 'anyOf', 'oneOf']);
+
+/**
+ * What a literal, or a union of literals or types, allows, from the issues AJV reports for each
+ * branch at one path: 'must be one of: CAD, NGN', 'must be EMAIL', 'must be string or null'.
+ * Null when a branch failed for another reason (e.g. too long): that issue says more.
+ */
+function describeAllowed(issues: ValidationIssue[]): string | null {
+  const values: string[] = [];
+  const types: string[] = [];
+  for (const issue of issues) {
+    if (!ALLOWED_KEYWORDS.has(issue.keyword ?? '')) return null;
+    if (issue.keyword === 'const') values.push(showValue(issue.params?.allowedValue));
+    else if (issue.keyword === 'enum') values.push(...(issue.params?.allowedValues ?? []).map(showValue));
+    else if (issue.keyword === 'type') types.push(...([] as string[]).concat(issue.params?.type ?? []));
+  }
+  const unique = <T>(list: T[]) => [...new Set(list)];
+  if (values.length === 0) return types.length > 0 ? `must be ${unique(types).join(' or ')}` : null;
+  const options = unique([...values, ...types.map((type) => (type === 'null' ? 'null' : `a ${type}`))]);
+  return options.length === 1 ? `must be ${options[0]}` : `must be one of: ${options.join(', ')}`;
+}
+
 /** Turns a schema validation failure into one readable sentence naming the field. */
-function describeValidation(context: string | undefined, issues: ValidationIssue[]): string {
+function describeValidation(context: string | undefined, issues: ValidationIssue[], body: unknown): string {
   const issue = issues[0];
-  const field =
-    issue?.params?.missingProperty ?? issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
   const where = context === 'body' || !context ? '' : ` (${context})`;
-  if (issue?.params?.missingProperty) return `${field} is required${where}`;
-  if (field) return `${field} ${issue?.message ?? 'is invalid'}${where}`;
-  return `Invalid request${where}: ${issue?.message ?? 'malformed input'}`;
+  if (issue?.params?.missingProperty) {
+    const parent = issue.instancePath ? `${issue.instancePath.replace(/^\//, '').replace(/\//g, '.')}.` : '';
+    return `${parent}${issue.params.missingProperty} is required${where}`;
+  }
+  const path = issue?.instancePath ?? '';
+  const field = path.replace(/^\//, '').replace(/\//g, '.');
+  const atPath = issues.filter((other) => (other.instancePath ?? '') === path);
+  // The branch of a union whose type matched failed for a reason of its own (length, format…).
+  const specific = atPath.find((other) => !ALLOWED_KEYWORDS.has(other.keyword ?? ''));
+  const message = specific?.message ?? describeAllowed(atPath) ?? issue?.message ?? 'is invalid';
+  if (field) return `${field} ${message}${where}`;
+  if (context === 'body' || !context) return body === undefined ? 'Request body is required' : `Request body ${message}`;
+  return `Invalid request${where}: ${message}`;
 }
 
 /**
@@ -31,7 +64,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (fe.validation) {
       return reply
         .status(400)
-        .send({ success: false, message: describeValidation(fe.validationContext, fe.validation as ValidationIssue[]) });
+        .send({ success: false, message: describeValidation(fe.validationContext, fe.validation as ValidationIssue[], request.body) });
     }
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {
