@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { userApi } from '../../../src/client/api/user-api';
 import { makeStore } from '../../../src/client/app/store';
+import DashboardScreen from '../../../src/client/features/dashboard/dashboard-screen';
 import ExchangeScreen from '../../../src/client/features/exchange/exchange-screen';
 import { buildDiagnostics, type Diagnostics } from '../../../src/client/features/support/diagnostics';
 import { renderRoute, renderWithProviders } from '../../support/render';
@@ -101,4 +102,62 @@ test('says so when the file is not a diagnostics file', async () => {
   const { user } = renderRoute('/support/replay');
   await user.upload(await screen.findByLabelText('Diagnostics file'), new File(['{"hello":1}'], 'x.json', { type: 'application/json' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('This is not a Kudi diagnostics file.');
+});
+
+/** A customer on /dashboard hid their NGN balance, then went to About and downloaded diagnostics. */
+async function dashboardDiagnostics(): Promise<Diagnostics> {
+  signIn();
+  serveWallets(fakeWallets());
+  const store = makeStore(withUser());
+  const { unmount } = renderWithProviders(<DashboardScreen />, { route: '/dashboard', store });
+  expect(await screen.findByText('₦250,000.00')).toBeInTheDocument();
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Hide NGN balance' }));
+  await store.dispatch(userApi.endpoints.getUser.initiate());
+  store.actionLog.routeVisited('/dashboard');
+  store.actionLog.routeVisited('/about');
+  const file = buildDiagnostics(store, { route: '/about', viewport: { width: 1280, height: 800 } });
+  unmount();
+  server.resetHandlers();
+  localStorage.clear();
+  return JSON.parse(JSON.stringify(file)) as Diagnostics;
+}
+
+const BALANCE_KEYS = ['showCADBalance', 'showNairaBalance'];
+
+test("the replay shows the customer's balance preferences and neither reads nor writes the support agent's", async () => {
+  const file = await dashboardDiagnostics();
+  serveSupportConfig(true);
+  // The support agent's own preferences: CAD hidden, NGN shown (the customer's are the other way round).
+  localStorage.setItem('showCADBalance', 'false');
+  localStorage.setItem('showNairaBalance', 'true');
+  const { user } = renderRoute('/support/replay');
+  const input = await screen.findByLabelText('Diagnostics file');
+  const getItem = jest.spyOn(Storage.prototype, 'getItem');
+  const setItem = jest.spyOn(Storage.prototype, 'setItem');
+  const balanceKeysUsed = () =>
+    [...getItem.mock.calls, ...setItem.mock.calls].map(([key]) => key).filter((key) => BALANCE_KEYS.includes(key));
+
+  await user.upload(input, new File([JSON.stringify(file)], 'diagnostics.json', { type: 'application/json' }));
+  const customer = await screen.findByRole('region', { name: "Customer's screen" });
+
+  // The last step: CAD shown, NGN hidden, as the customer had them.
+  expect(await within(customer).findByText('$1,234.50')).toBeInTheDocument();
+  expect(within(customer).queryByText('₦250,000.00')).not.toBeInTheDocument();
+  expect(within(customer).getByRole('button', { name: 'Show NGN balance' })).toBeInTheDocument();
+
+  // Before the customer hid it, the NGN balance was shown (not the agent's CAD preference either).
+  const hidden = file.actions.findIndex(({ type }) => type === 'dashboard/balanceVisibilitySet');
+  for (let step = file.actions.length; step > hidden; step -= 1) await user.click(screen.getByRole('button', { name: 'Previous action' }));
+  expect(within(customer).getByText('₦250,000.00')).toBeInTheDocument();
+  expect(within(customer).getByText('$1,234.50')).toBeInTheDocument();
+
+  // A toggle inside the replay changes the replayed screen only.
+  await user.click(within(customer).getByRole('button', { name: 'Hide CAD balance' }));
+  expect(within(customer).queryByText('$1,234.50')).not.toBeInTheDocument();
+
+  expect(balanceKeysUsed()).toEqual([]);
+  expect(localStorage.getItem('showCADBalance')).toBe('false');
+  expect(localStorage.getItem('showNairaBalance')).toBe('true');
+  getItem.mockRestore();
+  setItem.mockRestore();
 });

@@ -8,6 +8,7 @@ import { historySlice } from '../features/history/history-slice';
 import { verificationSlice } from '../features/verification/verification-slice';
 import { createActionLog } from './action-log';
 import { redact } from './redact';
+import { persistPreferences } from './preferences-persistence';
 import { persistSession } from './session-persistence';
 import { customerSwitched, sessionSlice } from './session-slice';
 import { uiSlice } from './ui-slice';
@@ -33,6 +34,7 @@ const appReducer = (state: Parameters<typeof rootReducer>[0], action: UnknownAct
 export function makeStore(preloadedState?: Partial<RootState>) {
   const listener = createListenerMiddleware();
   persistSession(listener);
+  persistPreferences(listener);
   // The diagnostics recorder (features/support): last actions and failed requests, redacted on export.
   const actionLog = createActionLog();
   const store = configureStore({

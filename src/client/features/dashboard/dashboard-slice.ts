@@ -31,8 +31,10 @@ export const dashboardSlice = createSlice({
 export const { balanceVisibilitySet } = dashboardSlice.actions;
 export const { selectBalanceShown } = dashboardSlice.selectors;
 
-/** Shows or hides a balance and remembers the choice locally. */
+/**
+ * Shows or hides a balance. The app's store remembers the choice locally (app/preferences-persistence.ts,
+ * a listener the support replay's sandbox does not have: nothing is written to the support agent's storage).
+ */
 export const setBalanceShown = (currency: Currency, shown: boolean) => (dispatch: AppDispatch) => {
-  localStorage.setItem(storageKey[currency], String(shown));
   dispatch(balanceVisibilitySet({ currency, shown }));
 };

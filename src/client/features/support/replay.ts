@@ -4,6 +4,7 @@ import { api } from '../../api/api';
 import type { QueryExtra } from '../../api/base-query';
 import { paths } from '../../app/paths';
 import { rootReducer, type RootState } from '../../app/store';
+import { balanceVisibilitySet } from '../dashboard/dashboard-slice';
 import { DIAGNOSTICS_KIND, type Diagnostics } from './diagnostics';
 
 export const REPLAY_REFUSED = 'Replay mode: nothing is sent.';
@@ -36,17 +37,45 @@ const answeredCache = (cache: ApiState): ApiState => ({
   subscriptions: {},
 });
 
+type DashboardState = RootState['dashboard'];
+
+/** A file without the customer's balance preferences shows both balances (spec §3: shown when absent). */
+const SHOWN_BY_DEFAULT: DashboardState = { showBalance: { CAD: true, NGN: true } };
+
+/**
+ * The customer's balance preferences before the recorded actions: the snapshot's, except for a balance
+ * the customer showed or hid meanwhile, which was the other way round before its first recorded toggle.
+ * Never this browser's own preferences (localStorage), which are the support agent's.
+ */
+function dashboardBefore(file: Diagnostics): DashboardState {
+  const showBalance = { ...(file.state.dashboard ?? SHOWN_BY_DEFAULT).showBalance };
+  const seen = new Set<string>();
+  for (const { type, payload } of file.actions) {
+    if (!balanceVisibilitySet.match({ type, payload })) continue;
+    const { currency, shown } = payload as ReturnType<typeof balanceVisibilitySet>['payload'];
+    if (seen.has(currency) || typeof shown !== 'boolean' || !(currency in showBalance)) continue;
+    seen.add(currency);
+    showBalance[currency] = !shown;
+  }
+  return { showBalance };
+}
+
 /**
  * The store at recorded action `step` (0…actions.length). The last step is the snapshot itself. Earlier
- * steps start from the snapshot's data (session, user, wallets, RTK Query cache) with every screen slice
- * fresh, then apply the recorded screen actions up to `step` (RTK Query's own actions need their meta,
- * which the file does not carry: the cache stays the snapshot's).
+ * steps start from the snapshot's data (session, user, wallets, RTK Query cache) and the customer's
+ * balance preferences before the recorded actions, with every other screen slice fresh, then apply the
+ * recorded screen actions up to `step` (RTK Query's own actions need their meta, which the file does
+ * not carry: the cache stays the snapshot's). Nothing is read from this browser's storage.
  */
 export function stateAt(file: Diagnostics, step: number): RootState {
   const cache = answeredCache(file.state.api);
-  if (step >= file.actions.length) return { ...file.state, api: cache };
-  const fresh = rootReducer(undefined, { type: 'support/replayStarted' });
-  let state: RootState = { ...fresh, session: file.state.session, user: file.state.user, wallets: file.state.wallets, api: cache };
+  if (step >= file.actions.length) return { ...file.state, dashboard: file.state.dashboard ?? SHOWN_BY_DEFAULT, api: cache };
+  // The slices not given here start fresh, and none of those reads localStorage.
+  const { session, user, wallets } = file.state;
+  let state: RootState = rootReducer(
+    { session, user, wallets, dashboard: dashboardBefore(file), api: cache },
+    { type: 'support/replayStarted' },
+  );
   for (const { type, payload } of file.actions.slice(0, step)) {
     if (type.startsWith(`${api.reducerPath}/`)) continue;
     try {
