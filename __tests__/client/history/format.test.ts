@@ -23,7 +23,7 @@ describe('history display rules', () => {
     expect(statusTone(status)).toBe(tone);
   });
 
-  test('money in (a DEPOSIT) is green with a plus; money out is red with a minus; symbol before, code after', () => {
+  test('a DEPOSIT is green with a plus; the others are red with a minus; symbol before, code after', () => {
     const deposit = transaction({ transaction_type: 'DEPOSIT', amount: 250.75, currency: 'CAD', recieved_from: 'Ada Obi' });
     const withdrawal = transaction({ transaction_type: 'WITHDRAWAL', amount: 1500, currency: 'NGN', recipient_name: 'Chidi', recieved_from: null });
     const sent = transaction({ transaction_type: 'WALLET TRANSACTION', amount: 1234567.5, currency: 'CAD', sent_to: 'Bola Ade', recieved_from: null });
@@ -35,10 +35,10 @@ describe('history display rules', () => {
     expect(amountTone(sent)).toBe('danger');
   });
 
-  test('a WALLET TRANSACTION received from another user is money in: green with a plus', () => {
+  test('spec §4 as written: a WALLET TRANSACTION received from another user is red with a minus too (only DEPOSIT is green)', () => {
     const received = transaction({ transaction_type: 'WALLET TRANSACTION', amount: 40, currency: 'NGN', sent_to: null, recieved_from: 'Ada Obi' });
-    expect(formatSignedAmount(received)).toBe('+₦40.00 NGN');
-    expect(amountTone(received)).toBe('success');
+    expect(formatSignedAmount(received)).toBe('-₦40.00 NGN');
+    expect(amountTone(received)).toBe('danger');
   });
 
   test('details: the first present of recipient_name, sent_to, recieved_from', () => {

@@ -62,17 +62,21 @@ describe('transaction history', () => {
     expect(queries).toEqual([{ currency: 'CAD', page: '1' }]);
   });
 
-  test('amounts are green for money in and red for money out; status colours follow the status, text shown', async () => {
+  test('amounts are green with a plus for DEPOSIT and red with a minus for the others; status colours follow the status, text shown', async () => {
     renderHistory([
       transaction({ status: status('Completed') }),
       transaction({ transaction_type: 'WITHDRAWAL', status: 'pending' }),
       transaction({ transaction_type: 'WITHDRAWAL', status: 'failed' }),
       transaction({ transaction_type: 'WITHDRAWAL', status: status('reversed') }),
+      // Received from another customer: still not a DEPOSIT, so red with a minus (spec §4 as written).
+      transaction({ transaction_type: 'WALLET TRANSACTION', amount: 12.34, sent_to: null, recieved_from: 'Bola Ade' }),
     ]);
     await screen.findByRole('table');
 
     expect(screen.getByText('+$250.75 CAD')).toHaveStyle({ color: theme.colors.success });
     expect(screen.getAllByText('-$250.75 CAD')[0]).toHaveStyle({ color: theme.colors.danger });
+    expect(screen.getByText('-$12.34 CAD')).toHaveStyle({ color: theme.colors.danger });
+    expect(screen.queryByText('+$12.34 CAD')).toBeNull();
     expect(screen.getByText('Completed')).toHaveStyle({ color: theme.colors.success });
     expect(screen.getByText('pending')).toHaveStyle({ color: theme.colors.warning });
     expect(screen.getByText('failed')).toHaveStyle({ color: theme.colors.danger });

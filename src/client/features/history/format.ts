@@ -19,19 +19,19 @@ export function statusTone(status: string): BadgeTone {
 }
 
 /**
- * Money in: a DEPOSIT, or a WALLET TRANSACTION received from another user (the server names the
- * sender in recieved_from only for money in). A WITHDRAWAL is always money out.
+ * Spec §4, as written: "The amount is green with a plus for DEPOSIT and red with a minus for the
+ * others". A WALLET TRANSACTION is red with a minus whichever way it went (the Details column
+ * names the other party: sent_to or recieved_from).
  */
-export const isMoneyIn = ({ transaction_type, recieved_from }: Pick<Transaction, 'transaction_type' | 'recieved_from'>): boolean =>
-  transaction_type === 'DEPOSIT' || (transaction_type === 'WALLET TRANSACTION' && Boolean(recieved_from));
+export const isDeposit = ({ transaction_type }: Pick<Transaction, 'transaction_type'>): boolean => transaction_type === 'DEPOSIT';
 
-/** Money in is green, money out red. */
-export const amountTone = (transaction: Pick<Transaction, 'transaction_type' | 'recieved_from'>): BadgeTone =>
-  isMoneyIn(transaction) ? 'success' : 'danger';
+/** DEPOSIT green, every other type red. */
+export const amountTone = (transaction: Pick<Transaction, 'transaction_type'>): BadgeTone =>
+  isDeposit(transaction) ? 'success' : 'danger';
 
-/** '+$250.75 CAD' for money in, '-₦1,500.00 NGN' for money out. */
-export function formatSignedAmount(transaction: Pick<Transaction, 'transaction_type' | 'recieved_from' | 'amount' | 'currency'>): string {
-  const sign = isMoneyIn(transaction) ? '+' : '-';
+/** '+$250.75 CAD' for a DEPOSIT, '-₦1,500.00 NGN' for the others. */
+export function formatSignedAmount(transaction: Pick<Transaction, 'transaction_type' | 'amount' | 'currency'>): string {
+  const sign = isDeposit(transaction) ? '+' : '-';
   return `${sign}${formatMoney(transaction.currency, Math.abs(transaction.amount))} ${transaction.currency}`;
 }
 
