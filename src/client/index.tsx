@@ -1,3 +1,4 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -7,6 +8,8 @@ import { makeStore } from './app/store';
 
 const store = makeStore();
 syncSessionAcrossTabs(store.dispatch);
+// Focus and reconnect events for the queries that ask for them (balances, quotes, history).
+setupListeners(store.dispatch);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
 import { dialogIds } from '../../../src/client/app/dialog-ids';
@@ -184,5 +185,39 @@ describe('quick action tiles', () => {
 
     expect(store.getState().ui.dialogs).toEqual({ [dialogIds.verificationReminder]: true });
     expect(screen.queryByRole('dialog', { name: 'Select Currency' })).not.toBeInTheDocument();
+  });
+});
+
+describe('money arriving from outside the app (a deposit through the rail)', () => {
+  test('coming back to the dashboard shows the new balances, without a reload', async () => {
+    signIn();
+    const store = makeStore(withUser());
+    const wallets = fakeWallets();
+    const first = renderDashboard({ store, wallets });
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    first.unmount();
+
+    // The server's balances change (a CAD and an NGN deposit) while the customer is elsewhere.
+    wallets.cad.balance = 2000;
+    wallets.ngn.balance = 260500.25;
+    renderDashboard({ store, wallets });
+
+    expect(await screen.findByText('$2,000.00')).toBeInTheDocument();
+    expect(within(balanceCard('NGN')).getByText('₦260,500.25')).toBeInTheDocument();
+    expect(screen.queryByText('$1,234.50')).not.toBeInTheDocument();
+  });
+
+  test('the balances are asked again when the window regains focus', async () => {
+    const wallets = fakeWallets();
+    const { store } = renderDashboard({ wallets });
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    const unsubscribe = setupListeners(store.dispatch);
+    try {
+      wallets.cad.balance = 1485.25;
+      act(() => void window.dispatchEvent(new Event('focus')));
+      expect(await screen.findByText('$1,485.25')).toBeInTheDocument();
+    } finally {
+      unsubscribe();
+    }
   });
 });

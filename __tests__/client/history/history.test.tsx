@@ -201,3 +201,18 @@ describe('transaction history', () => {
     expect(localStorage.getItem('user')).toBeNull();
   });
 });
+
+test('a deposit made outside the app shows when the customer comes back to the history, without a reload', async () => {
+  const first = renderHistory([transaction({ amount: 250.75 })]);
+  expect(await screen.findByText('+$250.75 CAD')).toBeInTheDocument();
+  first.unmount();
+
+  // The rail credits a deposit while the customer is elsewhere; the backend now lists it first.
+  const wallets = fakeWallets();
+  wallets.transactions = [transaction({ amount: 99.99, recieved_from: 'Interac' }), transaction({ amount: 250.75 })];
+  serveWallets(wallets);
+  renderWithProviders(<HistoryScreen />, { route: '/history', store: first.store });
+
+  expect(await screen.findByText('+$99.99 CAD')).toBeInTheDocument();
+  expect(screen.getByText('+$250.75 CAD')).toBeInTheDocument();
+});

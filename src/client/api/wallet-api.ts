@@ -56,10 +56,19 @@ export const walletApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useGetCadWalletQuery,
-  useGetNairaWalletQuery,
-  useGetRateQuery,
-  useGetNgnLimitQuery,
-  useActivateNairaWalletMutation,
-} = walletApi;
+/**
+ * Balances and quotes change outside the app (a deposit through the rail, a new rate): every
+ * screen that shows them asks again when it mounts (or its argument changes), when the window
+ * regains focus and when the network comes back (setupListeners in index.tsx). Hook options given
+ * by a screen take precedence.
+ */
+export const LIVE_QUERY = { refetchOnMountOrArgChange: true, refetchOnFocus: true, refetchOnReconnect: true } as const;
+
+export const useGetCadWalletQuery = ((arg, options) =>
+  walletApi.useGetCadWalletQuery(arg, { ...LIVE_QUERY, ...options })) as typeof walletApi.useGetCadWalletQuery;
+export const useGetNairaWalletQuery = ((arg, options) =>
+  walletApi.useGetNairaWalletQuery(arg, { ...LIVE_QUERY, ...options })) as typeof walletApi.useGetNairaWalletQuery;
+export const useGetRateQuery = ((arg, options) =>
+  walletApi.useGetRateQuery(arg, { ...LIVE_QUERY, ...options })) as typeof walletApi.useGetRateQuery;
+
+export const { useGetNgnLimitQuery, useActivateNairaWalletMutation } = walletApi;

@@ -1,6 +1,7 @@
 import { endpoints } from '../../../shared/endpoints';
 import type { Currency, Res, TransactionType } from '../../../shared/types';
 import { api } from '../../api/api';
+import { LIVE_QUERY } from '../../api/wallet-api';
 
 export interface HistoryQuery {
   currency: Currency;
@@ -23,4 +24,6 @@ export const historyApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetTransactionsQuery } = historyApi;
+/** Refetched on mount, page or filter change, focus and reconnect: money arrives from outside the app. */
+export const useGetTransactionsQuery = ((arg, options) =>
+  historyApi.useGetTransactionsQuery(arg, { ...LIVE_QUERY, ...options })) as typeof historyApi.useGetTransactionsQuery;
