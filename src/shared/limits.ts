@@ -18,8 +18,19 @@ export const BILL_DESCRIPTION_MAX = 20;
 
 /** Both currencies have 2 decimals (cents, kobo); amounts move as integer minor units. */
 export const MONEY_DECIMALS = 2;
-/** Largest single amount the API accepts, in minor units (keeps every sum far inside a PostgreSQL bigint). */
-export const MAX_AMOUNT_MINOR = 10n ** 15n;
+/**
+ * Largest single amount the API accepts, in minor units: 1,000,000,000.00 of either currency.
+ * Converted at any plausible rate it stays far below MAX_BALANCE_MINOR.
+ */
+export const MAX_AMOUNT_MINOR = 100_000_000_000n;
+/**
+ * Ceiling of a customer wallet's balance, in minor units: 10,000,000,000,000.00. A credit that
+ * would take a wallet above it is refused (422). It keeps every balance the API sends as a JSON
+ * number exact to the cent/kobo: a major-unit double shows its 2 decimals exactly only below
+ * 2^46 (about 70 trillion; at Number.MAX_SAFE_INTEGER minor units, 90,071,992,547,409.91 would
+ * come out as 90071992547409.9).
+ */
+export const MAX_BALANCE_MINOR = 10n ** 15n;
 
 export const TOKEN_CHECK_INTERVAL_MS = 60_000;
 /** Refresh when fewer than this many seconds are left before expiry. */

@@ -3,7 +3,8 @@
  * state texts of §2/§4. A server message is always preferred over a client default (§8 rule).
  * The `server` group holds refusals the spec does not name.
  */
-import { formatMajor } from './money';
+import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR } from './limits';
+import { formatMajor, formatMinor } from './money';
 import { IDENTITY_PROVIDER_LABEL } from './product';
 import type { Currency } from './types';
 
@@ -246,7 +247,13 @@ export const server = {
   recipientWalletNotActivated: "The recipient's Naira wallet is not activated yet, so they cannot receive naira payments",
   amountNotPositive: 'Amount must be greater than 0',
   amountDecimals: 'Amount can have at most 2 decimal places',
-  amountTooLarge: 'Amount is too large',
+  /** 'Amount cannot be more than 1,000,000,000.00' (MAX_AMOUNT_MINOR). */
+  amountTooLarge: `Amount cannot be more than ${formatMinor(MAX_AMOUNT_MINOR)}`,
+  /** A credit that would take a wallet above MAX_BALANCE_MINOR. */
+  balanceCeiling: (currency: Currency) =>
+    `This would take the receiving wallet over its limit of ${formatMinor(MAX_BALANCE_MINOR)} ${currency}`,
+  /** A figure the database cannot hold (backstop of the limits above). */
+  amountOutOfRange: 'This amount is too large to process',
   amountAboveLimit: 'Amount exceeds the transaction limit',
   sameCurrency: 'Choose two different currencies',
   selfTransfer: 'You cannot send money to yourself',

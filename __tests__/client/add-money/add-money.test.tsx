@@ -83,6 +83,16 @@ describe('naira wallet activation', () => {
     return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Activate Naira Wallet' }) };
   }
 
+  test('an activation dialog left open does not reappear when the customer comes back', async () => {
+    const { store, unmount } = await openActivation();
+    unmount();
+    expect(store.getState().ui.dialogs).toEqual({});
+
+    renderWithProviders(<AddMoneyScreen />, { route: '/add-money', store });
+    expect(await screen.findByText('Your Naira wallet needs to be activated before you can receive payments.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   test('BVN keeps digits only, at most 11; NIN digits only; gender defaults to male', async () => {
     const { user, dialog } = await openActivation();
     const bvn = within(dialog).getByRole('textbox', { name: 'BVN' });

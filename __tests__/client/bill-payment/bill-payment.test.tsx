@@ -265,3 +265,19 @@ describe('paying a bill', () => {
     expect(screen.queryByRole('dialog', { name: 'Payment Successful' })).not.toBeInTheDocument();
   });
 });
+
+test('a PIN dialog left open does not reappear when the customer comes back and picks a payee', async () => {
+  const { user, store, unmount } = renderBills();
+  await loaded();
+  await choosePayee(user);
+  await fillForm(user);
+  await user.click(continueButton());
+  expect(await screen.findByRole('dialog', { name: 'Enter Transaction PIN' })).toBeInTheDocument();
+  unmount();
+
+  expect(store.getState().ui.dialogs).toEqual({});
+  const again = renderWithProviders(<BillPaymentScreen />, { route: '/bill-payment?category=school', store });
+  await loaded();
+  await choosePayee(again.user);
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});

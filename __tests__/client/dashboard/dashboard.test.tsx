@@ -221,3 +221,17 @@ describe('money arriving from outside the app (a deposit through the rail)', () 
     }
   });
 });
+
+test('a Select Currency dialog left open does not reappear when the customer comes back to the dashboard', async () => {
+  signIn();
+  const store = makeStore(withUser());
+  const first = renderDashboard({ store });
+  await first.user.click(await screen.findByRole('button', { name: 'Send Money' }));
+  expect(screen.getByRole('dialog', { name: 'Select Currency' })).toBeInTheDocument();
+  first.unmount();
+
+  renderDashboard({ store });
+  expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(store.getState().ui.dialogs).toEqual({});
+});

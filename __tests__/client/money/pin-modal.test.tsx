@@ -84,3 +84,10 @@ describe('PIN modal', () => {
     await waitFor(() => expect(boxes()[0]).toHaveFocus());
   });
 });
+
+test('leaving the screen closes the PIN dialog, so it does not greet the customer on their next visit', () => {
+  const { store, unmount } = renderPin();
+  expect(store.getState().ui.dialogs).toEqual({ [ID]: true });
+  unmount();
+  expect(store.getState().ui.dialogs).toEqual({});
+});

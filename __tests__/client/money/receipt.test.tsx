@@ -128,4 +128,10 @@ describe('receipt modal', () => {
     expect(store.getState().ui.dialogs[ID]).toBeUndefined();
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  test('leaving the screen closes the receipt dialog, so it does not reappear on the next visit', () => {
+    const { store, unmount } = renderReceipt();
+    unmount();
+    expect(store.getState().ui.dialogs).toEqual({});
+  });
 });

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { api } from '../../../src/client/api/api';
 import TransferCadScreen from '../../../src/client/features/transfer-cad/transfer-cad-screen';
+import type { RootState } from '../../../src/client/app/store';
 import { historyApi } from '../../../src/client/features/history/history-api';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
@@ -198,5 +199,38 @@ describe('sending by Interac', () => {
 
     expect(await screen.findByText('Transaction failed')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeInTheDocument();
+  });
+});
+
+describe('leaving the screen with the PIN dialog open', () => {
+  test('the PIN dialog does not reappear, over an empty form, when the customer comes back', async () => {
+    const { user, store, unmount } = renderCad();
+    await loaded();
+    await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
+    await user.click(send());
+    expect(await screen.findByRole('dialog', { name: 'Enter Transaction PIN' })).toBeInTheDocument();
+    unmount();
+
+    expect(store.getState().ui.dialogs).toEqual({});
+    renderWithProviders(<TransferCadScreen />, { route: '/transfer-cad', store });
+    await loaded();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(field('Recipient name')).toHaveValue('');
+  });
+
+  test('a PIN dialog open over an empty form (a state carried over) sends nothing and says what is missing', async () => {
+    signIn();
+    const wallets = serveWallets(fakeWallets());
+    serveMoney(wallets);
+    const ui: RootState['ui'] = { dialogs: { 'transfer-cad-pin': true }, steps: {}, tabs: {} };
+    const { user, store } = renderWithProviders(<TransferCadScreen />, { route: '/transfer-cad', preloadedState: { ...withUser(), ui } });
+    await loaded();
+
+    await enterPin(user);
+
+    expect(await screen.findByText('Please fill in all fields correctly')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(store.getState().ui.dialogs).toEqual({});
+    expect(backend.seen(WITHDRAWAL)).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { toast } from 'react-toastify';
+import type { RootState } from '../../../src/client/app/store';
 import { historyApi } from '../../../src/client/features/history/history-api';
 import TransferNairaScreen from '../../../src/client/features/transfer-naira/transfer-naira-screen';
 import { renderRoute, renderWithProviders } from '../../support/render';
@@ -268,5 +269,39 @@ describe('sending NGN', () => {
     await user.click(sendButton()!);
     await enterPin(user);
     expect(await screen.findByText('Your Naira wallet is not activated')).toBeInTheDocument();
+  });
+});
+
+describe('leaving the screen with the PIN dialog open', () => {
+  test('the PIN dialog does not reappear when the customer comes back', async () => {
+    const { user, store, unmount } = renderNgn();
+    await verifyAccount(user);
+    await user.type(amount()!, '100');
+    await user.click(sendButton()!);
+    expect(await screen.findByRole('dialog', { name: 'Enter Transaction PIN' })).toBeInTheDocument();
+    unmount();
+
+    expect(store.getState().ui.dialogs).toEqual({});
+    renderWithProviders(<TransferNairaScreen />, { route: '/transfer-naira', store });
+    expect(await screen.findByRole('combobox', { name: 'Bank' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('Confirm on a PIN dialog open over an empty form (a state carried over) is never silent: it says what is missing and sends nothing', async () => {
+    const error = jest.spyOn(toast, 'error');
+    signIn();
+    const wallets = serveWallets(fakeWallets());
+    serveMoney(wallets);
+    const ui: RootState['ui'] = { dialogs: { 'transfer-naira-pin': true }, steps: {}, tabs: {} };
+    const { user, store } = renderWithProviders(<TransferNairaScreen />, { route: '/transfer-naira', preloadedState: { ...withUser(), ui } });
+    expect(await screen.findByRole('combobox', { name: 'Bank' })).toBeInTheDocument();
+
+    await enterPin(user);
+
+    expect((await screen.findAllByText('Please fill in all fields and verify account')).length).toBeGreaterThan(0);
+    expect(error).toHaveBeenCalledWith('Please fill in all fields and verify account');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(store.getState().ui.dialogs).toEqual({});
+    expect(backend.seen(WITHDRAWAL)).toHaveLength(0);
   });
 });

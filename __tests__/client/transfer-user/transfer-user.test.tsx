@@ -266,3 +266,34 @@ describe('send to a Kudi user: sending', () => {
     expect(await screen.findByText('Transaction failed')).toBeInTheDocument();
   });
 });
+
+describe('leaving the screen with the PIN dialog open', () => {
+  test('the PIN dialog does not reappear when the customer comes back', async () => {
+    const { user, store, unmount } = renderTransfer();
+    await verifyRecipient(user);
+    await user.type(amount(), '10');
+    await user.click(send());
+    expect(await screen.findByRole('dialog', { name: 'Enter Transaction PIN' })).toBeInTheDocument();
+    unmount();
+
+    expect(store.getState().ui.dialogs).toEqual({});
+    renderWithProviders(<TransferUserScreen />, { route: '/transfer-kudi', store });
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('a PIN dialog open over an empty form (a state carried over) sends nothing and says what is missing', async () => {
+    signIn();
+    serveMoney(serveWallets(fakeWallets()));
+    const ui: RootState['ui'] = { dialogs: { 'transfer-user-pin': true }, steps: {}, tabs: {} };
+    const { user, store } = renderWithProviders(<TransferUserScreen />, { route: '/transfer-kudi', preloadedState: { ...withUser(), ui } });
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+
+    await enterPin(user);
+
+    expect(await screen.findByText('Please fill in all fields')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(store.getState().ui.dialogs).toEqual({});
+    expect(backend.seen('/wallet/cad-wallet-transfer')).toHaveLength(0);
+  });
+});

@@ -113,7 +113,8 @@ describe('POST /bills/create-bill-payment', () => {
   it('a payment refused for its amount keeps the confirmation for the corrected one', async () => {
     const customer = await funded(t, { CAD: '100.00' });
     await confirmPin(customer);
-    expectRefusal(await pay(customer, { Amount: 100.01 }), 422, 'Insufficient CAD balance. Available: 100.00 CAD');
+    // The bill form's text (spec §5), the balance to 2 decimals.
+    expectRefusal(await pay(customer, { Amount: 100.01 }), 422, 'Amount cannot exceed your balance of $100.00 CAD');
     expect((await pay(customer, { Amount: 100 })).statusCode).toBe(200);
     expect((await balances(t, customer)).CAD).toBe(0);
   });

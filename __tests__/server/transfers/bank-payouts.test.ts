@@ -189,7 +189,8 @@ describe('POST /wallet/ngn-withdrawal', () => {
 
   it('refuses an amount over the balance', async () => {
     const customer = await funded(t, { NGN: '100.00' });
-    expectRefusal(await ngnWithdrawal(t, customer, { amount: '100.01' }), 422, 'Insufficient NGN balance. Available: 100.00 NGN');
+    // The NGN withdrawal screen's text (spec §5).
+    expectRefusal(await ngnWithdrawal(t, customer, { amount: '100.01' }), 422, 'Insufficient balance');
   });
 
   it('accepts the verified name in any case and spacing', async () => {

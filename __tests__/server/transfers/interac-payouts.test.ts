@@ -80,7 +80,7 @@ describe('POST /wallet/cad-withdrawal (Interac e-Transfer out)', () => {
   it('reserved funds cannot be spent twice while the payout is pending', async () => {
     const customer = await funded(t, { CAD: '30.00' });
     expect((await cadWithdrawal(t, customer, { Amount: '25' })).statusCode).toBe(200);
-    expectRefusal(await cadWithdrawal(t, customer, { Amount: '25' }), 422, 'Insufficient CAD balance. Available: 5.00 CAD');
+    expectRefusal(await cadWithdrawal(t, customer, { Amount: '25' }), 422, 'Insufficient CAD balance');
   });
 
   it.each([

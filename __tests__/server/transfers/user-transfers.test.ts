@@ -96,7 +96,7 @@ describe('POST /wallet/cad-wallet-transfer', () => {
     expectRefusal(
       await userTransfer(t, sender, 'CAD', { amount: '10.01', recipient_email: recipient.email }),
       422,
-      'Insufficient CAD balance. Available: 10.00 CAD',
+      'Insufficient CAD balance',
     );
     expectRefusal(await userTransfer(t, sender, 'CAD', { amount: 1, recipient_email: 'x' }), 400, 'Please enter a valid recipient email');
     expect(await balances(t, sender)).toEqual({ CAD: 10, NGN: 0 });
@@ -140,7 +140,7 @@ describe('POST /wallet/ngn-wallet-transfer', () => {
     const recipient = await funded(t, { activate: true });
     expectRefusal(await userTransfer(t, sender, 'NGN', { amount: 1, recipient_email: recipient.email }), 403, 'Your Naira wallet is not activated');
     await activateNairaWallet(t, sender);
-    expectRefusal(await userTransfer(t, sender, 'NGN', { amount: 1, recipient_email: recipient.email }), 422, /^Insufficient NGN balance/);
+    expectRefusal(await userTransfer(t, sender, 'NGN', { amount: 1, recipient_email: recipient.email }), 422, 'Insufficient NGN balance');
   });
 
   it('caps a naira send at the NGN single-amount limit (GET /wallet/limit/NGN)', async () => {

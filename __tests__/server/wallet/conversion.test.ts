@@ -78,7 +78,8 @@ describe('POST /wallet/currency-conversion', () => {
     ['0.00', 'Please enter an amount greater than 0'],
     ['-5', 'Please enter an amount greater than 0'],
     ['1.234', 'Amount can have at most 2 decimal places'],
-    ['10000000000000.01', 'Amount is too large'],
+    ['1000000000.01', 'Amount cannot be more than 1,000,000,000.00'],
+    ['10000000000000.01', 'Amount cannot be more than 1,000,000,000.00'],
   ])('refuses the amount %p: %s', async (amount, message) => {
     const customer = await customerWith('10.00');
     const res = await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount });

@@ -10,6 +10,7 @@ import { useActivateNairaWalletMutation } from '../../api/wallet-api';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
 import { Button, Modal, SelectField, Stack, TextField } from '../../ui';
+import { useDialogClosedOnUnmount } from '../money/use-dialog-closed-on-unmount';
 import { nairaActivationDialogId } from './add-money-ids';
 
 type Gender = Req<'activateNairaWallet'>['gender'];
@@ -31,6 +32,7 @@ export function NairaActivationDialog() {
   const dispatch = useAppDispatch();
   const open = useAppSelector((state) => selectIsDialogOpen(state, nairaActivationDialogId));
   const close = () => dispatch(dialogClosed(nairaActivationDialogId));
+  useDialogClosedOnUnmount(nairaActivationDialogId);
   return (
     <Modal open={open} onClose={close} title="Activate Naira Wallet" description="Enter your details to open your naira account.">
       <ActivationForm onDone={close} />

@@ -5,6 +5,7 @@ import { isFourDigitPin } from '../../../shared/validation';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
 import { Button, CodeInput, Modal, Stack, type CodeInputHandle } from '../../ui';
+import { useDialogClosedOnUnmount } from './use-dialog-closed-on-unmount';
 
 export interface PinModalProps {
   /** The ui-slice dialog id that opens it. */
@@ -27,6 +28,7 @@ export function PinModal({ id, onConfirm, invalidMessage = M.pin.invalidModal }:
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const boxes = useRef<CodeInputHandle>(null);
+  useDialogClosedOnUnmount(id);
 
   const enter = (value: string) => {
     setPin(value);

@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
 import { Button, Modal } from '../../ui';
 import { saveReceipt } from './save-receipt';
+import { useDialogClosedOnUnmount } from './use-dialog-closed-on-unmount';
 
 export interface ReceiptRow {
   label: string;
@@ -58,6 +59,7 @@ export function ReceiptModal({ id, title, rows, onClose }: ReceiptModalProps) {
   const open = useAppSelector((state) => selectIsDialogOpen(state, id));
   const sheet = useRef<HTMLDivElement>(null);
   const [sharing, setSharing] = useState(false);
+  useDialogClosedOnUnmount(id);
 
   const close = () => {
     dispatch(dialogClosed(id));

@@ -9,7 +9,7 @@ import { useErrorToast } from '../../api/use-error-toast';
 import { useGetCadWalletQuery } from '../../api/wallet-api';
 import { useAppDispatch } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
-import { dialogOpened } from '../../app/ui-slice';
+import { dialogClosed, dialogOpened } from '../../app/ui-slice';
 import { BalanceCard, Button, Card, CardTitle, CopyField, FormError, PageHeader, Stack, TextField, formatMoney } from '../../ui';
 import { amountSchema, type AmountValue } from '../money/amount';
 import { formMessage } from '../money/form-message';
@@ -68,7 +68,13 @@ export default function TransferCadScreen() {
   });
 
   const confirm = async (pin: string) => {
-    if (!wallet) return;
+    // The PIN modal can only send what the form holds: an incomplete form is shown on the form, not sent.
+    const errors = await form.validateForm();
+    if (Object.keys(errors).length > 0 || !wallet) {
+      if (!wallet) form.setStatus(M.transfers.walletDetailsUnavailable);
+      dispatch(dialogClosed(dialogs.pin));
+      return;
+    }
     const { name, email, amount } = form.values;
     const body = {
       Amount: amount,

@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useFormik } from 'formik';
 import { useId } from 'react';
+import { toast } from 'react-toastify';
 import { object, string } from 'yup';
 import { NGN_ACCOUNT_LENGTH } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
@@ -11,7 +12,7 @@ import { useErrorToast } from '../../api/use-error-toast';
 import { useGetNgnLimitQuery } from '../../api/wallet-api';
 import { useAppDispatch } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
-import { dialogOpened } from '../../app/ui-slice';
+import { dialogClosed, dialogOpened } from '../../app/ui-slice';
 import { Button, Card, CardTitle, ComboboxField, FormError, LoadingText, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { formMessage } from '../money/form-message';
@@ -86,7 +87,13 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
   const amountError = overBalance ? M.transfers.insufficientBalance : overLimit && M.server.amountAboveLimit;
 
   const confirm = async (pin: string) => {
-    if (!bank || !accountName) return;
+    // The PIN modal can only send what the form holds: an incomplete form is said, never sent or ignored.
+    const errors = await form.validateForm();
+    if (Object.keys(errors).length > 0 || !bank || !accountName) {
+      dispatch(dialogClosed(dialogs.pin));
+      toast.error(M.transfers.ngnFieldsRequired);
+      return;
+    }
     const body = {
       amount,
       account_number: accountNumber,

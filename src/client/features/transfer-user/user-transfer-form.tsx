@@ -9,7 +9,7 @@ import { useErrorToast } from '../../api/use-error-toast';
 import { useGetCadWalletQuery, useGetNairaWalletQuery } from '../../api/wallet-api';
 import { useAppDispatch } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
-import { dialogOpened } from '../../app/ui-slice';
+import { dialogClosed, dialogOpened } from '../../app/ui-slice';
 import { BalanceCard, Button, FormError, Stack, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { formMessage } from '../money/form-message';
@@ -85,6 +85,12 @@ export function UserTransferForm({ currency }: { currency: Currency }) {
 
   const confirm = async (pin: string) => {
     const { email, amount } = form.values;
+    // The PIN modal can only send what the form holds: an incomplete form is shown on the form, not sent.
+    if (!email.trim() || amount === '') {
+      await form.validateForm();
+      dispatch(dialogClosed(dialogs.pin));
+      return;
+    }
     if (amountAbove(amount, balance)) {
       toast.error(M.transfers.insufficientWalletBalance(currency));
       return;

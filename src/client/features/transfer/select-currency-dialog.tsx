@@ -4,6 +4,7 @@ import { dialogIds } from '../../app/dialog-ids';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
 import { Modal } from '../../ui';
+import { useDialogClosedOnUnmount } from '../money/use-dialog-closed-on-unmount';
 import { CurrencyChoices, sendPath } from './currency-choices';
 
 /**
@@ -15,6 +16,7 @@ export function SelectCurrencyDialog() {
   const navigate = useNavigate();
   const open = useAppSelector((state) => selectIsDialogOpen(state, dialogIds.selectCurrency));
   const close = () => dispatch(dialogClosed(dialogIds.selectCurrency));
+  useDialogClosedOnUnmount(dialogIds.selectCurrency);
 
   const choose = (currency: Currency) => {
     close();

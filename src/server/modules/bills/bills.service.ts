@@ -3,7 +3,7 @@
  * pays the biller), allowed once per PIN confirmation (the step-up grant of
  * POST /auth/confirm-transaction-pin), used up in the payment's own transaction.
  */
-import { server } from '../../../shared/messages';
+import { bills, server } from '../../../shared/messages';
 import { minorToMajor } from '../../../shared/money';
 import type { BillPaymentResult, Payee, Req } from '../../../shared/types';
 import { billDescriptionOk } from '../../../shared/validation';
@@ -41,6 +41,8 @@ export async function payBill(trx: Trx, userId: string, order: BillOrder): Promi
     currency: 'CAD',
     kind: 'bill',
     metadata: { recipient_name: order.payee.PayeeName, account_number: order.accountNumber, description: order.description },
+    // The bill form's text (spec §5): 'Amount cannot exceed your balance of $X CAD'.
+    insufficientFunds: (_currency, availableMinor) => bills.billAmountTooHigh(minorToMajor(availableMinor)),
   });
   return { Amount: minorToMajor(row.amount), TransactionNumber: row.reference, Description: order.description };
 }

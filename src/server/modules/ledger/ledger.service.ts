@@ -5,10 +5,11 @@
  * transfer reserves the funds, then is posted (moved) or voided (released).
  */
 import { randomBytes } from 'node:crypto';
-import { exchange } from '../../../shared/messages';
+import { MAX_BALANCE_MINOR } from '../../../shared/limits';
+import { exchange, server } from '../../../shared/messages';
 import { formatMinor } from '../../../shared/money';
 import type { Currency } from '../../../shared/types';
-import { ApiError, conflict } from '../../lib/errors';
+import { ApiError, conflict, unprocessable } from '../../lib/errors';
 import { adjustAccount, available, lockAccounts, type LedgerAccount, type Trx } from './accounts.repository';
 import type { Provider, TransferKind, TransferMetadata } from './ledger.tables';
 import {
@@ -37,15 +38,53 @@ export interface TransferRequest {
   pending?: boolean;
   /** The other leg of a conversion. */
   linkedId?: bigint;
+  /**
+   * The text of the refusal when the debited customer lacks the funds, as the calling screen
+   * shows it (spec §5); the exchange screen's text by default.
+   */
+  insufficientFunds?: InsufficientFundsMessage;
 }
 
-/** A customer wallet lacks the funds; the message is the exchange screen's (spec §5). */
+/** The insufficient-balance text of a screen, from the wallet's currency and what it can spend. */
+export type InsufficientFundsMessage = (currency: Currency, availableMinor: bigint) => string;
+
+/** 'Insufficient {currency} balance. Available: {balance} {currency}' (the exchange screen, spec §5). */
+const exchangeInsufficientFunds: InsufficientFundsMessage = (currency, availableMinor) =>
+  exchange.insufficientBalanceAvailable(currency, formatMinor(availableMinor));
+
+/** A customer wallet lacks the funds (422); the message is the calling screen's. */
 export class InsufficientFundsError extends ApiError {
   constructor(
     readonly currency: Currency,
     readonly availableMinor: bigint,
+    message: InsufficientFundsMessage = exchangeInsufficientFunds,
   ) {
-    super(422, exchange.insufficientBalanceAvailable(currency, formatMinor(availableMinor)));
+    super(422, message(currency, availableMinor));
+  }
+}
+
+/** A credit would take a customer wallet above its ceiling (MAX_BALANCE_MINOR). */
+export class BalanceCeilingError extends ApiError {
+  constructor(readonly currency: Currency) {
+    super(422, server.balanceCeiling(currency));
+  }
+}
+
+/** PostgreSQL's numeric_value_out_of_range: a figure a bigint cannot hold. */
+const isOutOfRange = (err: unknown): boolean =>
+  typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '22003';
+
+/**
+ * Runs a ledger write; a figure out of the database's range (a backstop: the amount and balance
+ * limits keep every figure far inside a bigint) is a 422, never a 500. The caller's transaction
+ * rolls back with it.
+ */
+async function inRange<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isOutOfRange(err)) throw unprocessable(server.amountOutOfRange);
+    throw err;
   }
 }
 
@@ -59,10 +98,15 @@ function accountFor(accounts: Map<bigint, LedgerAccount>, id: bigint, currency: 
 }
 
 /** Refuses a debit a customer cannot cover; system accounts may go below zero. */
-function requireFunds(account: LedgerAccount, amount: bigint): void {
+function requireFunds(account: LedgerAccount, amount: bigint, message?: InsufficientFundsMessage): void {
   if (account.kind === 'customer' && available(account) < amount) {
-    throw new InsufficientFundsError(account.currency, available(account));
+    throw new InsufficientFundsError(account.currency, available(account), message);
   }
+}
+
+/** Refuses a credit that would take a customer wallet above MAX_BALANCE_MINOR. */
+function requireRoom(account: LedgerAccount, amount: bigint): void {
+  if (account.kind === 'customer' && account.balance + amount > MAX_BALANCE_MINOR) throw new BalanceCeilingError(account.currency);
 }
 
 /** A rail retrying the same reference gets the recorded transfer; a different one under it is refused. */
@@ -93,13 +137,15 @@ export async function transfer(trx: Trx, request: TransferRequest): Promise<Tran
 export async function transferLocked(trx: Trx, request: TransferRequest, accounts: Map<bigint, LedgerAccount>): Promise<TransferRow> {
   if (request.amount <= 0n) throw new RangeError(`Transfer amount must be positive, got ${request.amount}`);
   const debit = accountFor(accounts, request.debit, request.currency);
-  accountFor(accounts, request.credit, request.currency);
+  const credit = accountFor(accounts, request.credit, request.currency);
   // Same-reference requests lock the same accounts, so this read sees any earlier commit.
   if (request.external) {
     const recorded = await findByExternalRef(trx, request.external.provider, request.external.ref);
     if (recorded) return sameTransfer(recorded, request);
   }
-  requireFunds(debit, request.amount);
+  requireFunds(debit, request.amount, request.insufficientFunds);
+  // A pending transfer credits nothing until it is posted (postPending checks it then).
+  if (!request.pending) requireRoom(credit, request.amount);
   const values = {
     reference: newReference(),
     debit_account_id: request.debit,
@@ -113,30 +159,32 @@ export async function transferLocked(trx: Trx, request: TransferRequest, account
     metadata: request.metadata ?? {},
   };
   // Posted: the transfer, both balances and both entries in one statement.
-  if (!request.pending) return insertPostedTransfer(trx, values);
-  const row = await insertTransfer(trx, { ...values, status: 'pending' });
-  await adjustAccount(trx, debit.id, { pendingDebits: row.amount });
-  return row;
+  if (!request.pending) return inRange(() => insertPostedTransfer(trx, values));
+  return inRange(async () => {
+    const row = await insertTransfer(trx, { ...values, status: 'pending' });
+    await adjustAccount(trx, debit.id, { pendingDebits: row.amount });
+    return row;
+  });
 }
 
-async function lockPending(trx: Trx, id: bigint): Promise<TransferRow> {
+async function lockPending(trx: Trx, id: bigint): Promise<{ row: TransferRow; accounts: Map<bigint, LedgerAccount> }> {
   const row = await lockTransfer(trx, id);
   if (!row) throw new Error(`Transfer ${id} does not exist`);
   if (row.status !== 'pending') throw new Error(`Transfer ${id} is ${row.status}, not pending`);
-  await lockAccounts(trx, [row.debit_account_id, row.credit_account_id]);
-  return row;
+  return { row, accounts: await lockAccounts(trx, [row.debit_account_id, row.credit_account_id]) };
 }
 
 /** The rail confirmed a pending transfer: the reserved funds move. */
 export async function postPending(trx: Trx, id: bigint): Promise<TransferRow> {
-  const row = await lockPending(trx, id);
-  await postMovement(trx, row, true);
+  const { row, accounts } = await lockPending(trx, id);
+  requireRoom(accountFor(accounts, row.credit_account_id, row.currency), row.amount);
+  await inRange(() => postMovement(trx, row, true));
   return settleTransfer(trx, id, 'posted');
 }
 
 /** The rail refused a pending transfer: the reserved funds are released, nothing moves. */
 export async function voidPending(trx: Trx, id: bigint): Promise<TransferRow> {
-  const row = await lockPending(trx, id);
+  const { row } = await lockPending(trx, id);
   await adjustAccount(trx, row.debit_account_id, { pendingDebits: -row.amount });
   return settleTransfer(trx, id, 'voided');
 }

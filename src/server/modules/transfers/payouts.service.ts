@@ -11,7 +11,7 @@ import { isEmail, isNgnAccountNumber } from '../../../shared/validation';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { customerAccount, systemAccountId, type Trx } from '../ledger/accounts.repository';
 import type { TransferMetadata } from '../ledger/ledger.tables';
-import { postPending, transfer, voidPending, type TransferRow } from '../ledger/ledger.service';
+import { postPending, transfer, voidPending, type InsufficientFundsMessage, type TransferRow } from '../ledger/ledger.service';
 import { bankByEitherCode, isAccountNumberOf, isPartnerBank, type BankRecord } from './banks';
 import { accountHolderName, ACCOUNT_NUMBER_DIGITS, UNKNOWN_BANK } from './name-inquiry.service';
 import type { PayoutOutcomeEvent } from './payout-webhook.schemas';
@@ -73,7 +73,16 @@ interface Payout {
   rail: PayoutRail;
   destination: string;
   bankCode: string | null;
+  /** The screen's insufficient-balance text (spec §5). */
+  insufficientFunds: InsufficientFundsMessage;
 }
+
+/**
+ * Insufficient-balance texts of the send screens (spec §5): the NGN withdrawal's 'Insufficient
+ * balance'; the CAD withdrawal names none, so it takes the CAD send's 'Insufficient CAD balance'.
+ */
+const INSUFFICIENT_CAD: InsufficientFundsMessage = () => transfers.insufficientWalletBalance('CAD');
+const INSUFFICIENT_NGN: InsufficientFundsMessage = () => transfers.insufficientBalance;
 
 /** Reserves the funds (pending transfer to payouts_clearing) and records the payout for its rail. */
 async function reservePayout(trx: Trx, payout: Payout, settleMs: number): Promise<TransferRow> {
@@ -86,6 +95,7 @@ async function reservePayout(trx: Trx, payout: Payout, settleMs: number): Promis
     kind: 'withdrawal',
     metadata: payout.metadata,
     pending: true,
+    insufficientFunds: payout.insufficientFunds,
   });
   const { rail, destination, bankCode } = payout;
   await insertPayout(trx, { transfer_id: row.id, reference: row.reference, rail, destination, bank_code: bankCode }, settleMs);
@@ -104,6 +114,7 @@ export async function sendInterac(trx: Trx, userId: string, order: InteracOrder,
       rail: 'interac',
       destination: order.email,
       bankCode: null,
+      insufficientFunds: INSUFFICIENT_CAD,
     },
     settleMs,
   );
@@ -140,6 +151,7 @@ export async function sendToBank(trx: Trx, userId: string, order: BankOrder, set
       rail: 'nip',
       destination: accountNumber,
       bankCode: bank.bankCode,
+      insufficientFunds: INSUFFICIENT_NGN,
     },
     settleMs,
   );

@@ -81,6 +81,8 @@ export async function sendToUser(trx: Trx, senderId: string, order: UserTransfer
       currency: order.currency,
       kind: 'wallet_transfer',
       metadata: { sender_name: partyName(from), recipient_name: recipientName, description: DESCRIPTION },
+      // 'Insufficient CAD balance' / 'Insufficient NGN balance' (spec §5, user transfer).
+      insufficientFunds: transfers.insufficientWalletBalance,
     },
     new Map(parties.map((party) => [party.id, party])),
   );
