@@ -1,6 +1,9 @@
-import { isValidNuban } from '../../../src/server/lib/nuban';
+import crypto from 'node:crypto';
+import { isValidNuban, nuban } from '../../../src/server/lib/nuban';
 import { SIM_PARTNER_BANK } from '../../../src/server/sim/partner-bank';
-import { createCustomer } from '../../support/customers';
+import { server } from '../../../src/shared/messages';
+import { expectRefusal } from '../../support/auth-flow';
+import { createCustomer, type CustomerOptions } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { activateNairaWallet, VALID_BVN } from '../../support/wallets';
 
@@ -73,6 +76,50 @@ describe('naira wallet', () => {
     const numbers = new Set<string>();
     for (let i = 0; i < 3; i += 1) numbers.add((await activateNairaWallet(t, await createCustomer(t))).account_number);
     expect(numbers.size).toBe(3);
+  });
+
+  it('numbers accounts at random, not in sequence: the numbers next to a customer\'s are nobody\'s (name enquiry cannot count through customers)', async () => {
+    const numbers: string[] = [];
+    for (let i = 0; i < 6; i += 1) numbers.push((await activateNairaWallet(t, await createCustomer(t))).account_number);
+    const serials = numbers.map((number) => Number(number.slice(0, 9))).sort((a, b) => a - b);
+    const steps = serials.slice(1).map((serial, i) => serial - serials[i]);
+    expect(new Set(steps).size).toBeGreaterThan(1); // not an arithmetic progression (a counter)
+    for (const number of numbers) {
+      expect(isValidNuban(SIM_PARTNER_BANK.code, number)).toBe(true);
+      expect(number).not.toMatch(/0000$/); // such numbers fail at the simulated rail
+    }
+    const someone = await createCustomer(t);
+    const serial = Number(numbers[0].slice(0, 9));
+    for (const neighbour of [serial - 1, serial + 1]) {
+      const res = await get(`/api/wallet/get_name_inquiry/${nuban(SIM_PARTNER_BANK.code, String(neighbour))}/${SIM_PARTNER_BANK.code}/0123456789`, someone.headers);
+      expect(res.json()).toMatchObject({ success: false, code: '25' });
+    }
+  });
+
+  it('draws another number when the random one is taken', async () => {
+    const first = await activateNairaWallet(t, await createCustomer(t));
+    const customer = await createCustomer(t);
+    const fresh = 987654321;
+    const draw = jest.spyOn(crypto, 'randomInt') as unknown as jest.Mock;
+    draw.mockReturnValueOnce(Number(first.account_number.slice(0, 9))).mockReturnValueOnce(fresh);
+    try {
+      const second = await activateNairaWallet(t, customer);
+      expect(second.account_number).toBe(nuban(SIM_PARTNER_BANK.code, String(fresh)));
+    } finally {
+      draw.mockRestore();
+    }
+  });
+
+  it.each<[string, CustomerOptions, string]>([
+    ['a verified e-mail', { emailVerified: false }, server.verificationRequired],
+    ['a verified phone', { phoneVerified: false }, server.verificationRequired],
+    ['a verified identity', { identityVerified: false }, server.verificationRequired],
+    ['a transaction PIN', { pin: '' }, server.pinNotSet],
+  ])('refuses a customer without %s (403) and opens no account', async (_what, options, message) => {
+    const customer = await createCustomer(t, options);
+    expectRefusal(await activate(customer.headers, { bvn: VALID_BVN, NIN: '', gender: 'female' }), 403, message);
+    const { data } = (await get('/api/wallet/naira-wallet', customer.headers)).json();
+    expect(data).toMatchObject({ is_wallet_activated: false, account_number: null, account_name: null });
   });
 
   it('refuses a second activation', async () => {

@@ -41,8 +41,12 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     endpoints.activateNairaWallet.path,
     { ...guarded, schema: { ...docs, ...schemas.activateNairaWallet } },
     async (request) => {
+      const userId = customerId(request);
+      // Only a fully verified customer with a PIN opens a bank account in their (then fixed)
+      // legal name (spec §6: everything beyond /dashboard, /profile and /about needs it).
+      await requireVerifiedSender(app.db, userId);
       const deps = { partnerBank, secret: app.config.otpSecret };
-      await app.db.transaction().execute((trx) => activateNairaWallet(trx, deps, customerId(request), request.body));
+      await app.db.transaction().execute((trx) => activateNairaWallet(trx, deps, userId, request.body));
       // The spec's client reads success as the string 'true' here (§7).
       return { success: 'true' as const, message: nairaWallet.activated };
     },
