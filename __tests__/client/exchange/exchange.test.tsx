@@ -1,11 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { http, HttpResponse } from 'msw';
 import { toast } from 'react-toastify';
 import ExchangeScreen from '../../../src/client/features/exchange/exchange-screen';
 import { historyApi } from '../../../src/client/features/history/history-api';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
+import { convert, parseAmount } from '../../../src/shared/money';
+import { fakeWallets, RATES, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
 afterEach(() => jest.restoreAllMocks());
@@ -84,6 +86,180 @@ describe('exchange amounts', () => {
     expect(receive()).toHaveValue('100');
     expect(await screen.findByText('Rate: 1 CAD = 1,060.50 NGN')).toBeInTheDocument();
     expect(send()).toHaveValue('106050.00');
+  });
+});
+
+const minorOf = (text: string) => {
+  const parsed = parseAmount(text);
+  if (!parsed.ok) throw new Error(`not an amount: ${text}`);
+  return parsed.minor;
+};
+
+describe('the amount to receive is exactly what is credited', () => {
+  test('while typing, the exact credit shows under "You receive"; leaving the field sets it there', async () => {
+    const { user, store } = renderExchange();
+    await ready();
+
+    await user.type(receive(), '1000');
+    expect(receive()).toHaveValue('1000');
+    expect(screen.getByText('You will receive exactly 1,008.31 NGN')).toBeInTheDocument();
+    expect(receive()).toHaveAccessibleDescription('You will receive exactly 1,008.31 NGN');
+
+    await user.tab();
+
+    expect(receive()).toHaveValue('1008.31');
+    expect(send()).toHaveValue('0.97');
+    expect(screen.queryByText(/You will receive exactly/)).toBeNull();
+    expect(store.getState().exchange).toMatchObject({ driver: 'to', amount: '1008.31' });
+  });
+
+  test.each([
+    ['CAD', '1000'],
+    ['CAD', '10.40'],
+    ['CAD', '0.01'],
+    ['CAD', '5000.55'],
+    ['CAD', '123456.78'],
+    ['NGN', '1'],
+    ['NGN', '0.94'],
+    ['NGN', '100.01'],
+    ['NGN', '200'],
+  ] as const)('from %s, typing %s to receive: the amount shown at Convert is the amount credited', async (from, typed) => {
+    const success = jest.spyOn(toast, 'success');
+    // What the screen shows at the moment the conversion reaches the server (then the form clears).
+    const onScreen: { sent: string; received: string; body: { amount: string } }[] = [];
+    const { user, wallets } = renderExchange([
+      http.post(apiPath('/wallet/currency-conversion'), async ({ request }) => {
+        const body = (await request.clone().json()) as { amount: string };
+        onScreen.push({ sent: String(send().getAttribute('value')), received: String(receive().getAttribute('value')), body });
+      }),
+    ]);
+    await ready();
+    const to = from === 'CAD' ? 'NGN' : 'CAD';
+    const direction = from === 'CAD' ? 'CAD_TO_NGN' : 'NGN_TO_CAD';
+    const rate = RATES[direction];
+    if (from === 'NGN') {
+      await user.selectOptions(fromSelect(), 'NGN');
+      await screen.findByText('Rate: 1 CAD = 1,060.50 NGN');
+    }
+    const target = () => (to === 'NGN' ? wallets.ngn : wallets.cad);
+    const before = minorOf(String(target().balance));
+
+    await user.type(receive(), typed);
+    await user.click(convertButton());
+
+    const [{ sent, received, body }] = onScreen;
+    expect(body.amount).toBe(sent);
+    // What the screen showed is what the shared convert() (the server's own function) credits for the amount sent…
+    expect(minorOf(received)).toBe(convert(minorOf(sent), rate, direction));
+    expect(await screen.findByText(`Successfully converted ${from} ${sent} to ${to}`)).toBeInTheDocument();
+    expect(success).toHaveBeenCalledTimes(1);
+    // …and what the (fake) server credited.
+    expect(onScreen).toHaveLength(1);
+    expect(minorOf(String(target().balance)) - before).toBe(minorOf(received));
+  });
+
+  test('Convert pressed (Enter) while the typed amount to receive cannot be credited exactly: the exact amount is shown first, nothing sent', async () => {
+    const info = jest.spyOn(toast, 'info');
+    const { user, wallets } = renderExchange();
+    await ready();
+
+    await user.type(receive(), '1000{Enter}');
+
+    expect(info).toHaveBeenCalledWith('You will receive 1,008.31 NGN. Check the amounts, then press Convert.');
+    expect(receive()).toHaveValue('1008.31');
+    expect(send()).toHaveValue('0.97');
+    expect(backend.seen('/wallet/currency-conversion')).toHaveLength(0);
+
+    await user.click(convertButton());
+    expect(await screen.findByText('Successfully converted CAD 0.97 to NGN')).toBeInTheDocument();
+    expect(wallets.ngn.balance).toBe(251008.31);
+  });
+
+  test('an amount to receive that is reachable exactly is kept as typed', async () => {
+    const { user, store } = renderExchange();
+    await ready();
+    await user.type(receive(), '10.39');
+    await user.tab();
+    expect(receive()).toHaveValue('10.39');
+    expect(send()).toHaveValue('0.01');
+    expect(store.getState().exchange.amount).toBe('10.39');
+  });
+});
+
+describe('the quote', () => {
+  test('Convert stays disabled until the quote is on screen', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { user } = renderExchange([
+      http.get(apiPath('/wallet/get-rates'), async () => {
+        await released;
+      }),
+    ]);
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+    expect(screen.getByText('Rate: …')).toBeInTheDocument();
+    await user.type(send(), '10');
+    expect(receive()).toHaveValue('');
+    expect(convertButton()).toBeDisabled();
+    await user.click(convertButton());
+    expect(backend.seen('/wallet/currency-conversion')).toHaveLength(0);
+
+    release();
+
+    expect(await screen.findByText('Rate: 1 CAD = 1,039.50 NGN')).toBeInTheDocument();
+    await waitFor(() => expect(convertButton()).toBeEnabled());
+    expect(receive()).toHaveValue('10395.00');
+  });
+
+  test('after a swap, nothing is computed or converted from the other direction\'s quote', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { user } = renderExchange([
+      http.get(apiPath('/wallet/get-rates'), async ({ request }) => {
+        if (new URL(request.url).searchParams.get('from_currency') === 'NGN') await released;
+      }),
+    ]);
+    await ready();
+    await user.type(send(), '100');
+
+    await user.click(screen.getByRole('button', { name: 'Swap currencies' }));
+
+    expect(receive()).toHaveValue('100');
+    expect(send()).toHaveValue('');
+    expect(screen.getByText('Rate: …')).toBeInTheDocument();
+    expect(convertButton()).toBeDisabled();
+    release();
+    expect(await screen.findByText('Rate: 1 CAD = 1,060.50 NGN')).toBeInTheDocument();
+    expect(send()).toHaveValue('106050.00');
+  });
+
+  test('the quote is asked again when the screen is opened again and when the window regains focus', async () => {
+    const { store, unmount } = renderExchange();
+    await ready();
+    unmount();
+    let quote = '1,041.00';
+    server.use(
+      http.get(apiPath('/wallet/get-rates'), () =>
+        HttpResponse.json({ success: true, data: { from_currency: 'CAD', to_currency: 'NGN', actual_rate: quote } })),
+    );
+
+    const { user } = renderWithProviders(<ExchangeScreen />, { route: '/exchange', store });
+    expect(await screen.findByText('Rate: 1 CAD = 1,041.00 NGN')).toBeInTheDocument();
+    await user.type(send(), '1');
+    expect(receive()).toHaveValue('1041.00');
+
+    const unsubscribe = setupListeners(store.dispatch);
+    try {
+      quote = '1,042.00';
+      act(() => void window.dispatchEvent(new Event('focus')));
+      expect(await screen.findByText('Rate: 1 CAD = 1,042.00 NGN')).toBeInTheDocument();
+      expect(receive()).toHaveValue('1042.00');
+    } finally {
+      unsubscribe();
+    }
   });
 });
 

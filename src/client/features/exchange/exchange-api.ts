@@ -4,7 +4,10 @@ import { api } from '../../api/api';
 
 export const exchangeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /wallet/currency-conversion; both wallets and both histories are refetched afterwards. */
+    /**
+     * POST /wallet/currency-conversion; both wallets, both histories and the quotes are refetched
+     * afterwards (the server quoted again: the next conversion is shown at the current rate).
+     */
     convertCurrency: build.mutation<Res<'currencyConversion'>, { body: Req<'currencyConversion'>; idempotencyKey: string }>({
       query: ({ body, idempotencyKey }) => ({
         url: endpoints.currencyConversion.path,
@@ -17,6 +20,7 @@ export const exchangeApi = api.injectEndpoints({
         { type: 'Wallet', id: 'NGN' },
         { type: 'Transactions', id: 'LIST-CAD' },
         { type: 'Transactions', id: 'LIST-NGN' },
+        'Rates',
       ],
     }),
   }),

@@ -1,4 +1,4 @@
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { CONVERSION_TOAST_MS, CURRENCIES } from '../../../shared/limits';
@@ -9,10 +9,19 @@ import { messageOf } from '../../api/error-message';
 import { useIdempotencyKeys } from '../../api/idempotency-key';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useGetCadWalletQuery, useGetNairaWalletQuery, useGetRateQuery } from '../../api/wallet-api';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useStore } from 'react-redux';
+import { useAppDispatch, useAppSelector, type AppStore } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
 import { BalanceCard, Button, Card, IconButton, PageHeader, SelectField, Stack, ConvertIcon, TextField } from '../../ui';
-import { conversionError, conversionSides, exceedsBalance, insufficientMessage } from './conversion';
+import {
+  conversionError,
+  conversionSides,
+  exactCreditAdjusted,
+  exactCreditHint,
+  exactTarget,
+  exceedsBalance,
+  insufficientMessage,
+} from './conversion';
 import { useConvertCurrencyMutation } from './exchange-api';
 import {
   amountEdited,
@@ -21,6 +30,7 @@ import {
   insufficientWarningChanged,
   selectExchange,
   swapped,
+  targetNormalised,
   type Side,
 } from './exchange-slice';
 
@@ -54,7 +64,17 @@ const RateLine = styled.p`
 const amountLabel: Record<Side, string> = { from: 'You send', to: 'You receive' };
 const currencyLabel: Record<Side, string> = { from: 'From', to: 'To' };
 
-function SideFields({ side, currency, amount }: { side: Side; currency: Currency; amount: string }) {
+interface SideFieldsProps {
+  side: Side;
+  currency: Currency;
+  amount: string;
+  /** Help text under the amount, e.g. the exact amount to receive. */
+  hint?: string | null;
+  /** Whether the customer is typing in this side's amount (its figure is not rewritten meanwhile). */
+  onEditing(side: Side | null): void;
+}
+
+function SideFields({ side, currency, amount, hint, onEditing }: SideFieldsProps) {
   const dispatch = useAppDispatch();
   return (
     <Row>
@@ -73,28 +93,45 @@ function SideFields({ side, currency, amount }: { side: Side; currency: Currency
         autoComplete="off"
         placeholder="0.00"
         value={amount}
+        hint={hint}
+        onFocus={() => onEditing(side)}
+        onBlur={() => onEditing(null)}
         onChange={(event) => dispatch(amountEdited({ side, amount: event.target.value }))}
       />
     </Row>
   );
 }
 
-/** /exchange: CAD↔NGN at the quoted rate; the last edited side drives the other (spec §2, §4, §5). */
+const useAppStore = useStore.withTypes<AppStore>();
+
+/**
+ * /exchange: CAD↔NGN at the quoted rate; the last edited side drives the other (spec §2, §4, §5).
+ * The customer gets exactly the amount shown: when "You receive" drives, its figure is set to
+ * what the server credits for the amount to send (as soon as the customer leaves the field, and in
+ * any case before Convert sends anything), from the same shared convert() the server uses.
+ */
 export default function ExchangeScreen() {
   const dispatch = useAppDispatch();
+  const store = useAppStore();
   const form = useAppSelector(selectExchange);
   const { from, to, insufficientWarned } = form;
   const cad = useGetCadWalletQuery();
   const ngn = useGetNairaWalletQuery();
+  // Refetched on mount and focus; only the quote of the pair on screen counts (not the previous pair's).
   const rate = useGetRateQuery({ from, to });
+  const rateShown = rate.currentData?.actual_rate;
   const [convertCurrency, { isLoading }] = useConvertCurrencyMutation();
   const keys = useIdempotencyKeys();
+  const [editing, setEditing] = useState<Side | null>(null);
   useErrorToast(cad.error ?? ngn.error, M.transfers.walletFetchFailed);
   useErrorToast(rate.error, M.exchange.rateFetchFailed);
 
-  const sides = conversionSides(form, rate.data?.actual_rate);
+  const sides = conversionSides(form, rateShown);
+  const exact = exactTarget(form, rateShown);
   const balance = (from === 'CAD' ? cad.data : ngn.data)?.balance;
   const over = exceedsBalance(sides.from, balance);
+  // No conversion against a rate the customer has not seen: Convert waits for the quote on screen.
+  const rateReady = rateShown !== undefined && !rate.isFetching;
 
   // The live warning: once when the amount goes above the balance, again only after it came back.
   useEffect(() => {
@@ -103,18 +140,35 @@ export default function ExchangeScreen() {
     dispatch(insufficientWarningChanged(over));
   }, [over, insufficientWarned, balance, from, dispatch]);
 
+  // "You receive" shows what will be credited once the customer is not typing in it (after leaving
+  // the field, a swap or a new quote).
+  useEffect(() => {
+    if (exact !== null && editing !== 'to') dispatch(targetNormalised(exact));
+  }, [exact, editing, dispatch]);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const invalid = conversionError(sides.from, from, balance);
+    if (!rateShown || !rateReady) return;
+    // The form as it is now (leaving the field for Convert may just have set the exact amount).
+    const current = selectExchange(store.getState());
+    const adjusted = exactTarget(current, rateShown);
+    if (adjusted !== null) {
+      // Convert pressed (Enter) while the typed target is not what would be credited: show it first.
+      dispatch(targetNormalised(adjusted));
+      toast.info(exactCreditAdjusted(adjusted, current.to));
+      return;
+    }
+    const source = conversionSides(current, rateShown).from;
+    const invalid = conversionError(source, current.from, balance);
     if (invalid) {
       toast.error(invalid);
       return;
     }
-    const body = { from_currency: from, to_currency: to, amount: sides.from.trim(), timezone: deviceTimeZone() };
+    const body = { from_currency: current.from, to_currency: current.to, amount: source.trim(), timezone: deviceTimeZone() };
     const result = await convertCurrency({ body, idempotencyKey: keys.keyFor(body) });
     if (result.data?.message === M.exchange.successServer) {
       keys.done();
-      toast.success(M.exchange.convertedSuccess(from, body.amount, to), { autoClose: CONVERSION_TOAST_MS });
+      toast.success(M.exchange.convertedSuccess(body.from_currency, body.amount, body.to_currency), { autoClose: CONVERSION_TOAST_MS });
       dispatch(amountsCleared());
     } else {
       toast.error(result.data?.message || messageOf(result.error, M.exchange.failed));
@@ -130,19 +184,25 @@ export default function ExchangeScreen() {
           <BalanceCard currency="NGN" balance={ngn.data?.balance} />
         </Grid>
         <Card as="form" aria-label="Convert currency" onSubmit={(event: FormEvent) => void submit(event)} noValidate>
-          <SideFields side="from" currency={from} amount={sides.from} />
+          <SideFields side="from" currency={from} amount={sides.from} onEditing={setEditing} />
           <Centered>
             <IconButton label="Swap currencies" onClick={() => dispatch(swapped())}>
               <ConvertIcon />
             </IconButton>
           </Centered>
-          <SideFields side="to" currency={to} amount={sides.to} />
+          <SideFields
+            side="to"
+            currency={to}
+            amount={sides.to}
+            hint={exact !== null ? exactCreditHint(exact, to) : null}
+            onEditing={setEditing}
+          />
           {/* The live warning also stays on screen, from the store, so time-travel and replay show it. */}
           {over && balance !== undefined && <Warning>{insufficientMessage(from, balance)}</Warning>}
           <RateLine aria-live="polite">
-            {rate.data ? `Rate: 1 CAD = ${formatRate(rate.data.actual_rate)} NGN` : 'Rate: …'}
+            {rateShown ? `Rate: 1 CAD = ${formatRate(rateShown)} NGN` : 'Rate: …'}
           </RateLine>
-          <Button type="submit" fullWidth busy={isLoading} busyLabel="Converting...">Convert</Button>
+          <Button type="submit" fullWidth busy={isLoading} busyLabel="Converting..." disabled={!rateReady}>Convert</Button>
         </Card>
       </Stack>
     </main>

@@ -34,6 +34,13 @@ export const exchangeSlice = createSlice({
       state.driver = payload.side;
       state.amount = payload.amount;
     },
+    /**
+     * The target the customer typed, replaced by the exact amount the server credits for the
+     * source it takes (the target still drives): shown before anything is converted.
+     */
+    targetNormalised: (state, { payload }: PayloadAction<string>) => {
+      if (state.driver === 'to') state.amount = payload;
+    },
     /** Swap: the currencies change places and so do the amounts (the typed one moves with its side). */
     swapped: (state) => {
       [state.from, state.to] = [state.to, state.from];
@@ -55,5 +62,5 @@ export const exchangeSlice = createSlice({
   },
 });
 
-export const { currencyChosen, amountEdited, swapped, insufficientWarningChanged, amountsCleared } = exchangeSlice.actions;
+export const { currencyChosen, amountEdited, targetNormalised, swapped, insufficientWarningChanged, amountsCleared } = exchangeSlice.actions;
 export const { selectExchange } = exchangeSlice.selectors;
