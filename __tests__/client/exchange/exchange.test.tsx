@@ -6,7 +6,7 @@ import ExchangeScreen from '../../../src/client/features/exchange/exchange-scree
 import { historyApi } from '../../../src/client/features/history/history-api';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { convert, parseAmount } from '../../../src/shared/money';
+import { convert, formatMinor, parseAmount } from '../../../src/shared/money';
 import { fakeWallets, RATES, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -73,8 +73,8 @@ describe('exchange amounts', () => {
     expect(store.getState().exchange.driver).toBe('to');
   });
 
-  test('swap exchanges the currencies and the amounts', async () => {
-    const { user } = renderExchange();
+  test('swap exchanges the currencies and the amounts; the side last edited keeps driving and the other is recomputed', async () => {
+    const { user, store } = renderExchange();
     await ready();
     await user.type(send(), '100');
     expect(receive()).toHaveValue('103950.00');
@@ -83,12 +83,36 @@ describe('exchange amounts', () => {
 
     expect(fromSelect()).toHaveValue('NGN');
     expect(toSelect()).toHaveValue('CAD');
-    expect(receive()).toHaveValue('100');
+    // The 103,950.00 NGN shown as received is now sent; it gives 98.01 CAD at the NGN→CAD quote.
+    expect(send()).toHaveValue('103950.00');
     expect(await screen.findByText('Rate: 1 CAD = 1,060.50 NGN')).toBeInTheDocument();
-    expect(send()).toHaveValue('106050.00');
+    expect(receive()).toHaveValue('98.01');
+    expect(store.getState().exchange).toMatchObject({ from: 'NGN', to: 'CAD', driver: 'from', amount: '103950.00' });
+    expect(receive()).toHaveValue(shown(convert(10395000n, RATES.NGN_TO_CAD, 'NGN_TO_CAD')));
+  });
+
+  test('swap while "You receive" drives: the amount sent before is now received, and what is shown is what is credited', async () => {
+    const { user, store } = renderExchange();
+    await ready();
+    await user.selectOptions(fromSelect(), 'NGN');
+    await screen.findByText('Rate: 1 CAD = 1,060.50 NGN');
+    await user.type(receive(), '5');
+    expect(send()).toHaveValue('5302.50');
+
+    await user.click(screen.getByRole('button', { name: 'Swap currencies' }));
+
+    expect(fromSelect()).toHaveValue('CAD');
+    expect(await screen.findByText('Rate: 1 CAD = 1,039.50 NGN')).toBeInTheDocument();
+    // 5,302.50 NGN takes 5.11 CAD, which is credited 5,311.84 NGN: that is what "You receive" shows.
+    await waitFor(() => expect(receive()).toHaveValue('5311.84'));
+    expect(send()).toHaveValue('5.11');
+    expect(store.getState().exchange).toMatchObject({ from: 'CAD', to: 'NGN', driver: 'to', amount: '5311.84' });
+    expect(receive()).toHaveValue(shown(convert(511n, RATES.CAD_TO_NGN, 'CAD_TO_NGN')));
   });
 });
 
+/** A target amount's minor units as the form shows them: 100831n → '1008.31'. */
+const shown = (minor: bigint) => formatMinor(minor, { withCommas: false });
 const minorOf = (text: string) => {
   const parsed = parseAmount(text);
   if (!parsed.ok) throw new Error(`not an amount: ${text}`);
@@ -227,13 +251,13 @@ describe('the quote', () => {
 
     await user.click(screen.getByRole('button', { name: 'Swap currencies' }));
 
-    expect(receive()).toHaveValue('100');
-    expect(send()).toHaveValue('');
+    expect(send()).toHaveValue('103950.00');
+    expect(receive()).toHaveValue('');
     expect(screen.getByText('Rate: …')).toBeInTheDocument();
     expect(convertButton()).toBeDisabled();
     release();
     expect(await screen.findByText('Rate: 1 CAD = 1,060.50 NGN')).toBeInTheDocument();
-    expect(send()).toHaveValue('106050.00');
+    expect(receive()).toHaveValue('98.01');
   });
 
   test('the quote is asked again when the screen is opened again and when the window regains focus', async () => {

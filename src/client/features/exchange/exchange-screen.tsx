@@ -186,7 +186,7 @@ export default function ExchangeScreen() {
         <Card as="form" aria-label="Convert currency" onSubmit={(event: FormEvent) => void submit(event)} noValidate>
           <SideFields side="from" currency={from} amount={sides.from} onEditing={setEditing} />
           <Centered>
-            <IconButton label="Swap currencies" onClick={() => dispatch(swapped())}>
+            <IconButton label="Swap currencies" onClick={() => dispatch(swapped(sides))}>
               <ConvertIcon />
             </IconButton>
           </Centered>

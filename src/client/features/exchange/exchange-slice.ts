@@ -41,10 +41,19 @@ export const exchangeSlice = createSlice({
     targetNormalised: (state, { payload }: PayloadAction<string>) => {
       if (state.driver === 'to') state.amount = payload;
     },
-    /** Swap: the currencies change places and so do the amounts (the typed one moves with its side). */
-    swapped: (state) => {
+    /**
+     * Swap (spec §2: "exchanges the currencies and amounts"): the currencies change places and the
+     * two amounts as shown (the payload) change sides. The side the customer last edited keeps
+     * driving, now holding the other side's former amount, and the other side is recomputed from
+     * it, so the pair shown stays what the server would credit. With nothing computed yet (no
+     * rate, no readable amount), the typed text moves with its currency and keeps driving there.
+     */
+    swapped: (state, { payload: shownAmounts }: PayloadAction<Record<Side, string>>) => {
       [state.from, state.to] = [state.to, state.from];
-      state.driver = state.driver === 'from' ? 'to' : 'from';
+      const other: Side = state.driver === 'from' ? 'to' : 'from';
+      const moved = shownAmounts[other].trim();
+      if (moved !== '') state.amount = moved;
+      else state.driver = other;
     },
     insufficientWarningChanged: (state, { payload }: PayloadAction<boolean>) => {
       state.insufficientWarned = payload;
