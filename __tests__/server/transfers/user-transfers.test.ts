@@ -3,7 +3,7 @@ import { createCustomer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { activateNairaWallet, balances, ledgerSums } from '../../support/wallets';
 import { expectRefusal } from '../../support/auth-flow';
-import { funded, history, post, userTransfer } from './helpers';
+import { anotherProcess, funded, history, post, userTransfer } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,11 +23,11 @@ describe('POST /auth/check-email/{email}', () => {
     expect(res.json()).toEqual({ success: true, message: 'User found', data: { name: 'Ngozi Eze' } });
   });
 
-  it("answers 'User does not exist' for NGN while the recipient's naira wallet is not activated; CAD finds them, and NGN does once activated", async () => {
+  it("says the recipient cannot receive naira yet for NGN while their naira wallet is not activated; CAD finds them, and NGN does once activated", async () => {
     const [sender, recipient] = [await createCustomer(t), await createCustomer(t, { firstName: 'Ngozi', lastName: 'Eze' })];
     const ngn = await checkEmail(sender, recipient.email, 'NGN');
     expect(ngn.statusCode).toBe(200);
-    expect(ngn.json()).toEqual({ success: false, message: 'User does not exist' });
+    expect(ngn.json()).toEqual({ success: false, message: "The recipient's Naira wallet is not activated yet, so they cannot receive naira payments" });
     expect((await checkEmail(sender, recipient.email, 'CAD')).json()).toEqual({ success: true, message: 'User found', data: { name: 'Ngozi Eze' } });
     await activateNairaWallet(t, recipient);
     expect((await checkEmail(sender, recipient.email, 'NGN')).json()).toEqual({ success: true, message: 'User found', data: { name: 'Ngozi Eze' } });
@@ -41,6 +41,41 @@ describe('POST /auth/check-email/{email}', () => {
     const res = await checkEmail(sender, await email());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: false, message });
+  });
+
+  it.each([
+    ['a verified e-mail', { emailVerified: false }, server.verificationRequired],
+    ['a verified phone', { phoneVerified: false }, server.verificationRequired],
+    ['a verified identity', { identityVerified: false }, server.verificationRequired],
+    ['a transaction PIN', { pin: '' }, server.pinNotSet],
+  ])("refuses a caller without %s as sending does (403), and names nobody async (_what, options, message) => {
+    const caller = await createCustomer(t, options);
+    const recipient = await createCustomer(t, { firstName: 'Ngozi', lastName: 'Eze' });
+    const res = await checkEmail(caller, recipient.email);
+    expectRefusal(res, 403, message);
+    expect(res.body).not.toContain('Ngozi');
+  });
+
+  it('limits look-ups per signed-in customer (30 per 15 minutes, kept in the database): then 429 with a clear message', async () => {
+    const [sender, other] = [await createCustomer(t), await createCustomer(t)];
+    const recipient = await createCustomer(t);
+    for (let i = 0; i < 30; i += 1) {
+      // Unknown and known recipients alike count.
+      const res = await checkEmail(sender, i % 2 ? recipient.email : `nobody-${i}@example.com`);
+      expect(res.statusCode).toBe(200);
+    }
+    const refused = await checkEmail(sender, recipient.email);
+    expectRefusal(refused, 429, 'Too many recipient checks. Try again in 15 minutes.');
+    // Another API process on the same database refuses too (rows, not process memory).
+    const second = await anotherProcess(t);
+    try {
+      const res = await second.inject({ method: 'POST', url: `/api/auth/check-email/${encodeURIComponent(recipient.email)}?currency_type=CAD`, headers: sender.headers, payload: {} });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
+    // Other customers are not affected.
+    expect((await checkEmail(other, recipient.email)).json()).toMatchObject({ success: true });
   });
 
   it('never succeeds for the sender themself', async () => {

@@ -9,30 +9,32 @@ export interface Recipient {
   userId: string;
   /** Legal name, as their accounts carry it. */
   name: string;
+  /**
+   * Whether they can receive naira: naira goes only to an activated naira wallet ("Your Naira
+   * wallet needs to be activated before you can receive payments", spec §2).
+   */
+  nairaActivated: boolean;
 }
 
 /**
  * The customer with this sign-in e-mail (any case) whose e-mail is verified and who holds a
- * ledger account in the currency. Every customer has both accounts from sign-up; naira goes only
- * to an activated naira wallet ("Your Naira wallet needs to be activated before you can receive
- * payments", spec §2), so for NGN the recipient's naira wallet must be activated too.
+ * ledger account in the currency (every customer has both accounts from sign-up).
  */
 export async function findRecipient(db: Db | Trx, email: string, currency: Currency): Promise<Recipient | undefined> {
   const row = await db
     .selectFrom('users as u')
     .innerJoin('ledger_accounts as a', (join) => join.onRef('a.user_id', '=', 'u.id').on('a.currency', '=', currency))
     .select(['u.id', 'u.first_name', 'u.last_name'])
+    .select((eb) =>
+      eb
+        .exists(eb.selectFrom('naira_wallets as w').select('w.user_id').whereRef('w.user_id', '=', 'u.id').where('w.is_wallet_activated', '=', true))
+        .$castTo<boolean>()
+        .as('naira_activated'),
+    )
     .where('u.email_lower', '=', email.toLowerCase())
     .where('u.is_email_verified', '=', true)
-    .$if(currency === 'NGN', (query) =>
-      query.where((eb) =>
-        eb.exists(
-          eb.selectFrom('naira_wallets as w').select('w.user_id').whereRef('w.user_id', '=', 'u.id').where('w.is_wallet_activated', '=', true),
-        ),
-      ),
-    )
     .executeTakeFirst();
-  return row && { userId: row.id, name: `${row.first_name} ${row.last_name}` };
+  return row && { userId: row.id, name: `${row.first_name} ${row.last_name}`, nairaActivated: row.naira_activated };
 }
 
 /** The name on an activated Kudi virtual account. */

@@ -10,11 +10,24 @@ import type { Db } from '../../db/database';
 import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
 import { transferLocked, type TransferRow } from '../ledger/ledger.service';
+import { assertNotThrottled, recordHit, type ThrottleRule } from '../auth/throttle.service';
 import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
-import { activatedNairaWallet, amountMinor, withinNgnLimit } from './sender.service';
+import { activatedNairaWallet, amountMinor, requireVerifiedSender, withinNgnLimit } from './sender.service';
 
 const RECIPIENT_FOUND = 'User found';
 const DESCRIPTION = 'Wallet transfer';
+
+/**
+ * Recipient look-ups per signed-in customer (rows, shared by every API process): enough for a
+ * person typing a few e-mails (the app checks 500 ms after typing stops), too few to list
+ * customers' names.
+ */
+export const recipientChecks: ThrottleRule = {
+  name: 'check-email:user',
+  limit: 30,
+  windowMs: 15 * 60 * 1000,
+  message: server.recipientChecksThrottled,
+};
 
 export interface UserTransferOrder {
   currency: Currency;
@@ -33,11 +46,19 @@ function recipientEmail(email: string): string {
   return trimmed;
 }
 
-/** POST /auth/check-email/{email}: the recipient's name when the transfer could go ahead; success false otherwise. */
+/**
+ * POST /auth/check-email/{email}: whether a transfer to this customer could go ahead (spec §7:
+ * success and a message), with their name, which the transfer screen shows ('Recipient: …').
+ * Only a sender who may send (verified, with a PIN) can ask, a limited number of times.
+ */
 export async function checkRecipient(db: Db, senderId: string, email: string, currency: Currency): Promise<Res<'checkEmail'>> {
+  await requireVerifiedSender(db, senderId);
+  await assertNotThrottled(db, recipientChecks, senderId);
+  await recordHit(db, recipientChecks, senderId);
   const recipient = await findRecipient(db, recipientEmail(email), currency);
   if (!recipient) return { success: false, message: transfers.userDoesNotExist };
   if (recipient.userId === senderId) return { success: false, message: server.selfTransfer };
+  if (currency === 'NGN' && !recipient.nairaActivated) return { success: false, message: server.recipientWalletNotActivated };
   return { success: true, message: RECIPIENT_FOUND, data: { name: recipient.name } };
 }
 
