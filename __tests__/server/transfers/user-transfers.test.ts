@@ -48,7 +48,7 @@ describe('POST /auth/check-email/{email}', () => {
     ['a verified phone', { phoneVerified: false }, server.verificationRequired],
     ['a verified identity', { identityVerified: false }, server.verificationRequired],
     ['a transaction PIN', { pin: '' }, server.pinNotSet],
-  ])("refuses a caller without %s as sending does (403), and names nobody async (_what, options, message) => {
+  ])("refuses a caller without %s as sending does (403), and names nobody", async (_what, options, message) => {
     const caller = await createCustomer(t, options);
     const recipient = await createCustomer(t, { firstName: 'Ngozi', lastName: 'Eze' });
     const res = await checkEmail(caller, recipient.email);
