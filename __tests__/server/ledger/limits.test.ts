@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { signWebhook } from '../../../src/server/lib/webhook-signature';
+import { settleDuePayouts } from '../../../src/server/sim/payout-rail';
 import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR } from '../../../src/shared/limits';
 import { formatMinor, minorToMajor } from '../../../src/shared/money';
 import type { Currency } from '../../../src/shared/types';
@@ -123,6 +124,18 @@ describe('the balance ceiling of a wallet: 10,000,000,000,000.00', () => {
     expect((await balances(t, sender)).CAD).toBe(50);
   });
 
+  it('an Interac e-Transfer to a full wallet fails at the rail and the sender gets the money back', async () => {
+    const sender = await funded(t, { CAD: '50.00' });
+    const recipient = await createCustomer(t);
+    await seedBalance(recipient, 'CAD', MAX_BALANCE_MINOR);
+    const address = (await wallet(recipient, 'CAD')).json().data.email;
+    await settleDuePayouts(t.app);
+    const { transaction_reference: reference } = (await cadWithdrawal(t, sender, { CustomerEmail: address, Amount: '5' })).json().data;
+    await settleDuePayouts(t.app);
+    expect((await history(t, sender, 'CAD'))[0]).toMatchObject({ id: reference, status: 'failed' });
+    expect((await balances(t, sender)).CAD).toBe(50);
+    expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
 });
 
 describe('a figure the database cannot hold', () => {

@@ -4,7 +4,7 @@ import { payoutRailJob, settleDuePayouts } from '../../../src/server/sim/payout-
 import { expectRefusal } from '../../support/auth-flow';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { balances, ledgerSums } from '../../support/wallets';
-import { anotherProcess, cadWithdrawal, funded, history } from './helpers';
+import { anotherProcess, cadWithdrawal, funded, get, history } from './helpers';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,6 +74,74 @@ describe('POST /wallet/cad-withdrawal (Interac e-Transfer out)', () => {
     expect((await balances(t, customer)).CAD).toBe(40);
     const payout = await t.db.selectFrom('payouts').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
     expect(payout).toMatchObject({ outcome: 'failed', failure_reason: "The recipient's bank declined the e-Transfer" });
+    expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
+
+  it("refuses the sender's own Kudi deposit e-mail (any case), reserving nothing", async () => {
+    const customer = await funded(t, { CAD: '50.00' });
+    const own = (await get(t, customer, '/wallet/cad-wallet')).json().data.email as string;
+    for (const address of [own, own.toUpperCase()]) {
+      expectRefusal(await cadWithdrawal(t, customer, { CustomerEmail: address, Amount: '5' }), 400, 'You cannot send money to yourself');
+    }
+    expect((await balances(t, customer)).CAD).toBe(50);
+    expect(await history(t, customer, 'CAD')).toHaveLength(1);
+  });
+
+  it("to another customer's Kudi deposit e-mail: the rail delivers it, credited once to their wallet, and the payout completes", async () => {
+    const sender = await funded(t, { CAD: '40.00' }, { firstName: 'Alice', lastName: 'Ade' });
+    const recipient = await funded(t, { CAD: '90.00' });
+    const address = (await get(t, recipient, '/wallet/cad-wallet')).json().data.email as string;
+    await settleDuePayouts(t.app); // earlier tests' payouts
+    const res = await cadWithdrawal(t, sender, { CustomerEmail: address, CustomerName: 'Carol Chukwu', Amount: '5.00' });
+    expect(res.statusCode).toBe(200);
+    const { transaction_reference: reference } = res.json().data;
+    expect(await balances(t, recipient)).toEqual({ CAD: 90, NGN: 0 }); // nothing before the rail settles
+
+    expect(await settleDuePayouts(t.app)).toBe(1);
+    expect((await history(t, sender, 'CAD'))[0]).toMatchObject({ id: reference, status: 'completed', transaction_type: 'WITHDRAWAL' });
+    expect((await balances(t, sender)).CAD).toBe(35);
+    expect((await balances(t, recipient)).CAD).toBe(95);
+    expect((await history(t, recipient, 'CAD'))[0]).toMatchObject({
+      transaction_type: 'DEPOSIT',
+      amount: 5,
+      status: 'completed',
+      recieved_from: 'Alice Ade',
+      description: 'Interac e-Transfer',
+    });
+
+    // Settling again, or the rail repeating its credit, credits nothing more.
+    expect(await settleDuePayouts(t.app)).toBe(0);
+    const payout = await t.db.selectFrom('payouts').selectAll().where('reference', '=', reference).executeTakeFirstOrThrow();
+    expect(payout).toMatchObject({ outcome: 'completed' });
+    const credit = await t.db
+      .selectFrom('ledger_transfers')
+      .select(['provider', 'external_ref'])
+      .where('kind', '=', 'deposit')
+      .where('provider', '=', 'interac')
+      .where('external_ref', 'like', `${reference}%`)
+      .execute();
+    expect(credit).toHaveLength(1);
+    const replay = JSON.stringify({ reference: credit[0].external_ref, deposit_email: address, amount_minor: '500', sender_name: 'Alice Ade' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/interac',
+      headers: { 'content-type': 'application/json', 'x-kudi-signature': signWebhook(t.config.webhookSecret, replay) },
+      payload: replay,
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await balances(t, recipient)).CAD).toBe(95);
+    expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
+
+  it('to a Kudi deposit e-mail nobody has: the payout fails and the money is back', async () => {
+    const sender = await funded(t, { CAD: '20.00' });
+    await settleDuePayouts(t.app);
+    const { transaction_reference: reference } = (
+      await cadWithdrawal(t, sender, { CustomerEmail: 'nobody.aaaaaaaa@pay.kudi.example', Amount: '20' })
+    ).json().data;
+    await settleDuePayouts(t.app);
+    expect((await history(t, sender, 'CAD'))[0]).toMatchObject({ id: reference, status: 'failed' });
+    expect((await balances(t, sender)).CAD).toBe(20);
     expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
   });
 

@@ -6,7 +6,11 @@
  * - Interac: the recipient e-mail's local part ends in 'fail' (jane.fail@example.com);
  * - NIP: the account number ends in '0000'.
  * A payout to a Kudi virtual account (the simulated partner bank) credits that wallet through the
- * bank-credit webhook, and fails when no activated wallet has that number.
+ * bank-credit webhook, and fails when no activated wallet has that number. Likewise an Interac
+ * e-Transfer to a Kudi deposit e-mail autodeposits into that customer's CAD wallet through the
+ * Interac-credit webhook, and fails when no customer has that address. Either credit is made
+ * once (its rail reference is recorded), before the payout settles; a wallet that cannot take it
+ * fails the payout, so the sender is refunded and no money vanishes.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API_PREFIX } from '../../shared/product';
@@ -14,6 +18,7 @@ import { SIGNATURE_HEADER, signWebhook } from '../lib/webhook-signature';
 import { PAYOUT_WEBHOOK_PATH } from '../modules/transfers/payout-webhook.schemas';
 import { claimDuePayouts, type PayoutRow } from '../modules/transfers/payouts.repository';
 import { WEBHOOK_PATHS } from '../modules/wallet/deposit-webhooks.schemas';
+import { isKudiDepositEmail } from '../modules/ledger/customer-wallets';
 import { SIM_PARTNER_BANK } from './partner-bank';
 
 const POLL_INTERVAL_MS = 300;
@@ -41,6 +46,23 @@ function deliver(app: FastifyInstance, path: string, payload: object): Promise<L
   });
 }
 
+/** The amount and sender of a payout, as the Interac credit to a Kudi deposit e-mail carries them. */
+async function interacCreditOf(app: FastifyInstance, payout: PayoutRow) {
+  const row = await app.db
+    .selectFrom('ledger_transfers as t')
+    .innerJoin('ledger_accounts as a', 'a.id', 't.debit_account_id')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['t.amount', 'u.first_name', 'u.last_name'])
+    .where('t.id', '=', payout.transfer_id)
+    .executeTakeFirstOrThrow();
+  return {
+    reference: `${payout.reference}-ETR`,
+    deposit_email: payout.destination,
+    amount_minor: row.amount.toString(),
+    sender_name: `${row.first_name} ${row.last_name}`,
+  };
+}
+
 /** The amount, sender and narration of a payout, as the NIP credit to the recipient carries them. */
 async function nipCreditOf(app: FastifyInstance, payout: PayoutRow) {
   const row = await app.db
@@ -63,17 +85,32 @@ async function nipCreditOf(app: FastifyInstance, payout: PayoutRow) {
   };
 }
 
+/**
+ * The outcome of a credit webhook to a Kudi wallet: completed when credited (or already credited
+ * under the same reference), failed when there is no such wallet or it refuses the credit.
+ */
+function creditOutcome(response: LightMyRequestResponse, notFoundReason: string): Outcome {
+  if (response.statusCode === 200) return completed;
+  if (response.statusCode === 404) return failed(notFoundReason);
+  // The wallet cannot take it (e.g. its balance ceiling): refused, so the sender is refunded.
+  if (response.statusCode === 422) return failed('The recipient account cannot receive this amount');
+  throw new Error(`credit webhook answered ${response.statusCode}: ${response.body}`);
+}
+
 /** The partner bank credits the Kudi wallet with that virtual account (replays are no-ops). */
 async function creditVirtualAccount(app: FastifyInstance, payout: PayoutRow): Promise<Outcome> {
-  const response = await deliver(app, WEBHOOK_PATHS.bank, await nipCreditOf(app, payout));
-  if (response.statusCode === 200) return completed;
-  if (response.statusCode === 404) return failed('Account not found');
-  throw new Error(`bank credit webhook answered ${response.statusCode}: ${response.body}`);
+  return creditOutcome(await deliver(app, WEBHOOK_PATHS.bank, await nipCreditOf(app, payout)), 'Account not found');
+}
+
+/** Interac autodeposits into the Kudi customer with that deposit e-mail (replays are no-ops). */
+async function creditDepositEmail(app: FastifyInstance, payout: PayoutRow): Promise<Outcome> {
+  return creditOutcome(await deliver(app, WEBHOOK_PATHS.interac, await interacCreditOf(app, payout)), 'No Kudi customer has this deposit e-mail');
 }
 
 async function outcomeOf(app: FastifyInstance, payout: PayoutRow): Promise<Outcome> {
   if (payout.rail === 'interac') {
-    return FAILING_INTERAC_EMAIL.test(payout.destination) ? failed("The recipient's bank declined the e-Transfer") : completed;
+    if (FAILING_INTERAC_EMAIL.test(payout.destination)) return failed("The recipient's bank declined the e-Transfer");
+    return isKudiDepositEmail(payout.destination) ? creditDepositEmail(app, payout) : completed;
   }
   if (FAILING_ACCOUNT_NUMBER.test(payout.destination)) return failed('The beneficiary bank declined the transfer');
   return payout.bank_code === SIM_PARTNER_BANK.code ? creditVirtualAccount(app, payout) : completed;

@@ -23,6 +23,9 @@ const randomTag = () => Array.from(randomBytes(8), (byte) => BASE32[byte % 32]).
 const newDepositEmail = (firstName: string, lastName: string) =>
   `${slug(firstName, lastName)}.${randomTag()}@${DEPOSIT_EMAIL_DOMAIN}`;
 
+/** Whether an e-mail is at Kudi's deposit domain (any case), i.e. an Interac autodeposit address of a customer. */
+export const isKudiDepositEmail = (email: string): boolean => email.toLowerCase().endsWith(`@${DEPOSIT_EMAIL_DOMAIN}`);
+
 /** The reference answer an Interac sender types: a word and 3 digits, e.g. 'maple472'. */
 const newSecurityAnswer = () => `${ANSWER_WORDS[randomInt(ANSWER_WORDS.length)]}${randomInt(100, 1000)}`;
 
