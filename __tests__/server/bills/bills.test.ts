@@ -55,6 +55,32 @@ describe('POST /bills/search-payee', () => {
     expect((await search(customer, 'e')).json().data).toHaveLength(20);
   });
 
+  it("narrows the search to the screen's category when one is sent (school, electricity, bills)", async () => {
+    const customer = await createCustomer(t);
+    const names = async (category: string, name = 'toronto') =>
+      ((await post(t, customer, '/bills/search-payee', { name, category })).json().data as { PayeeCode: string }[]).map((payee) => payee.PayeeCode);
+    const categoryOf = new Map(billers.map((biller) => [biller.PayeeCode, biller.category]));
+    const school = await names('school');
+    expect(school).toContain('SCH-UOFT');
+    expect(school).not.toContain('ELE-TORONTOHYDRO');
+    expect(school.every((code) => categoryOf.get(code) === 'school')).toBe(true);
+    expect(await names('electricity')).toEqual(['ELE-TORONTOHYDRO']);
+    expect(await names('bills')).toEqual(['BIL-TORONTO-TAX', 'BIL-TORONTO-WATER']);
+    // 'hydro' is no school: the screen then shows 'No school found'.
+    expect(await names('school', 'hydro')).toEqual([]);
+    // Without a category (spec §7's payload) every category is searched.
+    expect((await search(customer, 'toronto')).json().data.map((payee: { PayeeCode: string }) => payee.PayeeCode)).toEqual(
+      expect.arrayContaining(['SCH-UOFT', 'ELE-TORONTOHYDRO']),
+    );
+  });
+
+  it('refuses an unknown category (400)', async () => {
+    const customer = await createCustomer(t);
+    const res = await post(t, customer, '/bills/search-payee', { name: 'toronto', category: 'casino' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().success).toBe(false);
+  });
+
   it('needs a signed-in caller', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/bills/search-payee', payload: { name: 'x' } })).statusCode).toBe(401);
   });

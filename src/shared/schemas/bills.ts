@@ -12,7 +12,11 @@ export const BillPaymentResult = Type.Object({
 });
 
 export const billSchemas = {
-  searchPayee: { body: Type.Object({ name: Name }), response: responses(Ok(Type.Array(Payee))) },
+  searchPayee: {
+    // category (optional, not in spec §7's payload): the bill screen's ?category=, narrowing the search.
+    body: Type.Object({ name: Name, category: Type.Optional(Type.Union([Type.Literal('school'), Type.Literal('electricity'), Type.Literal('bills')])) }),
+    response: responses(Ok(Type.Array(Payee))),
+  },
   createBillPayment: {
     body: Type.Object({
       PayeeName: Name,

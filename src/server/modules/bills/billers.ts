@@ -2,11 +2,17 @@
 import type { Payee } from '../../../shared/types';
 import billerData from '../../data/billers.json';
 
+/** The bill payment screen's categories (spec §2: /bill-payment?category=school|electricity|bills). */
+const CATEGORIES = ['school', 'electricity', 'bills'] as const;
+export type BillerCategory = (typeof CATEGORIES)[number];
+
 interface Biller extends Payee {
-  category: string;
+  category: BillerCategory;
 }
 
-const BILLERS: readonly Biller[] = billerData;
+const BILLERS = billerData as readonly Biller[];
+const uncategorised = BILLERS.find((biller) => !(CATEGORIES as readonly string[]).includes(biller.category));
+if (uncategorised) throw new Error(`Biller ${uncategorised.PayeeCode} has no known category (data/billers.json)`);
 const MAX_RESULTS = 20;
 
 /** Lower-case without accents, so 'universite de montreal' finds 'Université de Montréal'. */
@@ -14,11 +20,14 @@ const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').to
 
 const INDEX = BILLERS.map((biller) => ({ biller, key: folded(biller.PayeeName) }));
 
-/** Payees whose name contains the query (case- and accent-insensitive); an empty query finds none. */
-export function searchPayees(query: string): Payee[] {
+/**
+ * Payees whose name contains the query (case- and accent-insensitive), of the category when one
+ * is given; an empty query finds none.
+ */
+export function searchPayees(query: string, category?: BillerCategory): Payee[] {
   const needle = folded(query.trim());
   if (!needle) return [];
-  return INDEX.filter(({ key }) => key.includes(needle))
+  return INDEX.filter(({ biller, key }) => key.includes(needle) && (!category || biller.category === category))
     .slice(0, MAX_RESULTS)
     .map(({ biller }) => ({ PayeeName: biller.PayeeName, PayeeCode: biller.PayeeCode }));
 }

@@ -11,7 +11,7 @@ import { billOrder, payBill } from './bills.service';
 export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...callSpec(app, 'searchPayee', 'bills', 'Payees whose name contains the text (schools, residences, electricity, other billers)', true),
-    handler: async (request) => ({ success: true as const, data: searchPayees(request.body.name) }),
+    handler: async (request) => ({ success: true as const, data: searchPayees(request.body.name, request.body.category) }),
   });
 
   app.route({
