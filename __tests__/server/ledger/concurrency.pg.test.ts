@@ -28,7 +28,11 @@ const minor = (major: number | string): bigint => {
   return parsed.minor;
 };
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
-const randomAmount = (maxWhole: number) => `${Math.floor(Math.random() * maxWhole)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+/** A random amount from 0.01 up to maxWhole, with 2 decimals (never 0.00, which every money call refuses). */
+function randomAmount(maxWhole: number): string {
+  const cents = 1 + Math.floor(Math.random() * (maxWhole * 100 - 1));
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
 
 interface Tally {
   /** Expected balance change per customer and currency, from acknowledged operations only. */
@@ -54,7 +58,6 @@ afterAll(() => t.close());
 async function depositOnce(tally: Tally, customer: Customer): Promise<void> {
   const currency = pick(['CAD', 'NGN'] as const);
   const amount = randomAmount(currency === 'CAD' ? 300 : 300_000);
-  if (minor(amount) === 0n) return;
   const reference = await deposit(t, customer, currency, amount);
   tally.deposits.push({ customer: customer.id, currency, reference });
   tally.change.get(customer.id)![currency] += minor(amount);
