@@ -190,6 +190,31 @@ describe('sending by Interac', () => {
     expect(next).not.toBe(first);
   });
 
+  test('after a refusal the server recorded (422) the next confirmation takes a new Idempotency-Key; after "in progress" (409) the retry keeps it', async () => {
+    let calls = 0;
+    const { user } = renderCad([
+      http.post(apiPath(WITHDRAWAL), () => {
+        calls += 1;
+        if (calls === 1) return HttpResponse.json({ success: false, message: 'Insufficient CAD balance' }, { status: 422 });
+        if (calls === 2) return HttpResponse.json({ success: false, message: 'A request with this Idempotency-Key is still in progress' }, { status: 409 });
+        return undefined;
+      }),
+    ]);
+    await loaded();
+    await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
+    await user.click(send());
+    await enterPin(user);
+    expect(await screen.findByText('Insufficient CAD balance')).toBeInTheDocument();
+    await enterPin(user);
+    expect(await screen.findByText('A request with this Idempotency-Key is still in progress')).toBeInTheDocument();
+    await enterPin(user);
+    expect(await screen.findByRole('dialog', { name: 'Transaction Receipt' })).toBeInTheDocument();
+
+    const [refused, inProgress, retried] = backend.seen(WITHDRAWAL).map((request) => request.idempotencyKey);
+    expect(inProgress).not.toBe(refused);
+    expect(retried).toBe(inProgress);
+  });
+
   test('a failure without a server message says "Transaction failed"', async () => {
     const { user } = renderCad([http.post(apiPath(WITHDRAWAL), () => HttpResponse.error())]);
     await loaded();

@@ -5,12 +5,26 @@ export interface IdempotencyKeys {
   keyFor(body: unknown): string;
   /** The submission went through: the next one gets a new key. */
   done(): void;
+  /**
+   * The submission failed: its key is dropped when the server recorded the answer under it (a
+   * final refusal), so the next confirmed submission runs anew; kept when the same request may
+   * simply be sent again (no answer, 401, 409 still in progress, 429, 5xx).
+   */
+  failed(error: unknown): void;
 }
 
+/** HTTP statuses the server records under a request's Idempotency-Key (ledger/idempotency.ts). */
+const RECORDED_REFUSALS = new Set([400, 403, 404, 422]);
+
+/** Whether a failed call's answer is recorded under its key: a fetchBaseQuery error with one of those statuses. */
+export const isRecordedRefusal = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'status' in error && RECORDED_REFUSALS.has((error as { status: unknown }).status as number);
+
 /**
- * One Idempotency-Key per confirmed money submission, kept and reused when it is retried (DESIGN.md).
- * The server frees a key whose request failed, so retrying a refused body with it is safe, and a
- * request that did go through but whose answer was lost is answered again, not run twice.
+ * One Idempotency-Key per confirmed money submission, kept and reused when it is retried (DESIGN.md):
+ * a request that went through but whose answer was lost is answered again, not run twice. The
+ * server records a final refusal under its key too, so after one the next submission takes a new
+ * key (otherwise the same amount, confirmed again after a deposit, would get the old refusal).
  */
 export function useIdempotencyKeys(): IdempotencyKeys {
   const pending = useRef<{ key: string; body: string } | null>(null);
@@ -23,6 +37,9 @@ export function useIdempotencyKeys(): IdempotencyKeys {
       },
       done() {
         pending.current = null;
+      },
+      failed(error) {
+        if (isRecordedRefusal(error)) pending.current = null;
       },
     }),
     [],

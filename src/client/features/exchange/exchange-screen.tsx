@@ -171,6 +171,8 @@ export default function ExchangeScreen() {
       toast.success(M.exchange.convertedSuccess(body.from_currency, body.amount, body.to_currency), { autoClose: CONVERSION_TOAST_MS });
       dispatch(amountsCleared());
     } else {
+      if (result.data) keys.done();
+      else keys.failed(result.error);
       toast.error(result.data?.message || messageOf(result.error, M.exchange.failed));
     }
   };

@@ -27,7 +27,7 @@ const transactionFailed = (error: CallError | undefined) => messageOf(error, M.t
 
 /**
  * The confirmed submission of a money flow (spec §4): the body goes out once with its own
- * Idempotency-Key (kept for a retry of the same body, dropped after success). On success the
+ * Idempotency-Key (kept for a retry of the same body, dropped after any recorded answer). On success the
  * PIN modal closes, the success toast shows and the receipt modal opens; on failure the
  * server's message is toasted. Resolves whether it went through.
  */
@@ -48,6 +48,9 @@ export function useMoneySubmit({ dialogs, successMessage = M.transfers.completed
         dispatch(dialogOpened(dialogs.receipt));
         return true;
       }
+      // A 200 that is not a success is a recorded answer too; a recorded refusal drops its key.
+      if (result.data) keys.done();
+      else keys.failed(result.error);
       toast.error(result.data?.message || failureMessage(result.error));
       return false;
     },
