@@ -31,10 +31,12 @@ export const ACCOUNTS: Record<string, string> = {
 /** Users of the product who can receive money: email → name. */
 export const RECIPIENTS: Record<string, string> = { 'bola@example.com': 'Bola Ade' };
 
-export const PAYEES: Payee[] = [
-  { PayeeName: 'University of Lagos', PayeeCode: 'UNILAG' },
-  { PayeeName: 'University of Toronto', PayeeCode: 'UOFT' },
-  { PayeeName: 'Toronto Hydro', PayeeCode: 'TOHYDRO' },
+/** The billers the payee search knows, each in one bill screen category (?category=). */
+export const PAYEES: (Payee & { category: 'school' | 'electricity' | 'bills' })[] = [
+  { PayeeName: 'University of Lagos', PayeeCode: 'UNILAG', category: 'school' },
+  { PayeeName: 'University of Toronto', PayeeCode: 'UOFT', category: 'school' },
+  { PayeeName: 'Toronto Hydro', PayeeCode: 'TOHYDRO', category: 'electricity' },
+  { PayeeName: 'Toronto Water', PayeeCode: 'TOWATER', category: 'bills' },
 ];
 
 type Body = Record<string, unknown>;
@@ -140,8 +142,14 @@ export function serveMoney(wallets: FakeWallets): MoneyBackend {
     ),
     post(endpoints.cadWalletTransfer.path, userTransfer('CAD', 'true', (body) => ({ recipient_name: RECIPIENTS[String(body.recipient_email)], transaction_reference: 'CAD-WT-1' }))),
     post(endpoints.ngnWalletTransfer.path, userTransfer('NGN', true, (body) => ({ sent_to: RECIPIENTS[String(body.recipient_email)], tx_ref: 'NGN-WT-1' }))),
+    // Like the server: the payees whose name contains `name`, of `category` when one is given.
     post(endpoints.searchPayee.path, (body) =>
-      HttpResponse.json({ success: true, data: PAYEES.filter((payee) => payee.PayeeName.toLowerCase().includes(String(body.name).toLowerCase())) }),
+      HttpResponse.json({
+        success: true,
+        data: PAYEES.filter(
+          (payee) => payee.PayeeName.toLowerCase().includes(String(body.name).toLowerCase()) && (body.category === undefined || payee.category === body.category),
+        ).map(({ PayeeName, PayeeCode }) => ({ PayeeName, PayeeCode })),
+      }),
     ),
     post(endpoints.confirmTransactionPin.path, () => {
       pinConfirmed = true;

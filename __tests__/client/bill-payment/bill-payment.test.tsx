@@ -96,7 +96,7 @@ describe('payee search', () => {
     await act(async () => void jest.advanceTimersByTime(499));
     expect(money.calls(SEARCH)).toHaveLength(0);
     await act(async () => void jest.advanceTimersByTime(1));
-    await waitFor(() => expect(money.calls(SEARCH)).toEqual([{ name: 'univ' }]));
+    await waitFor(() => expect(money.calls(SEARCH)).toEqual([{ name: 'univ', category: 'school' }]));
     const results = await screen.findByRole('list', { name: 'Payees' });
     expect(within(results).getAllByRole('button').map((button) => button.textContent)).toEqual(['University of Lagos', 'University of Toronto']);
 
@@ -114,6 +114,20 @@ describe('payee search', () => {
     const { user } = renderBills({ category });
     await user.type(search(), 'zzz');
     expect(await screen.findByText(empty)).toBeInTheDocument();
+  });
+
+  test.each([
+    ['school', 'school', 'University of Toronto'],
+    ['electricity', 'electricity', 'Toronto Hydro'],
+    ['bills', 'bills', 'Toronto Water'],
+    [null, 'bills', 'Toronto Water'],
+    ['other', 'bills', 'Toronto Water'],
+  ])('?category=%s sends category "%s" with the name and lists only its payees', async (category, sent, payee) => {
+    const { user, money } = renderBills({ category });
+    await user.type(search(), 'toronto');
+    const results = await screen.findByRole('list', { name: 'Payees' });
+    expect(within(results).getAllByRole('button').map((button) => button.textContent)).toEqual([payee]);
+    expect(money.calls(SEARCH)).toEqual([{ name: 'toronto', category: sent }]);
   });
 
   test('a failed search says "Failed to fetch payees"', async () => {

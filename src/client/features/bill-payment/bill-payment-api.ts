@@ -1,13 +1,21 @@
 import { endpoints } from '../../../shared/endpoints';
 import type { Payee, Req, Res } from '../../../shared/types';
+import type { BillCategory } from './bill-categories';
 import { api } from '../../api/api';
 import { moneyRequest, touchedBy, type MoneyArgs } from '../money/money-call';
 
 export const billPaymentApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /bills/search-payee { name }: the payees whose name matches. */
-    searchPayees: build.query<Payee[], string>({
-      query: (name) => ({ url: endpoints.searchPayee.path, method: endpoints.searchPayee.method, body: { name } }),
+    /**
+     * POST /bills/search-payee { name, category }: the payees of the screen's category (?category=)
+     * whose name matches, so a school search never lists an electricity company.
+     */
+    searchPayees: build.query<Payee[], { name: string; category: BillCategory }>({
+      query: ({ name, category }) => ({
+        url: endpoints.searchPayee.path,
+        method: endpoints.searchPayee.method,
+        body: { name, category } satisfies Req<'searchPayee'>,
+      }),
       transformResponse: (body: Res<'searchPayee'>) => body.data,
     }),
     /** POST /auth/confirm-transaction-pin: the one-time PIN check a bill payment needs first. */

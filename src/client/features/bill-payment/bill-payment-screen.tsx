@@ -31,7 +31,7 @@ export default function BillPaymentScreen() {
           {wallet.isError && <FormError>{M.bills.balanceLoadFailed}</FormError>}
         </Stack>
         <PageHeader title={texts.title} />
-        {payee ? <BillForm payee={payee} balance={wallet.data?.balance} /> : <PayeeSearch texts={texts} />}
+        {payee ? <BillForm payee={payee} balance={wallet.data?.balance} /> : <PayeeSearch category={category} texts={texts} />}
       </Stack>
     </main>
   );

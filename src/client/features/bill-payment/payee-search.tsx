@@ -6,7 +6,7 @@ import { useErrorToast } from '../../api/use-error-toast';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { EmptyState, LoadingText, Stack, TextField } from '../../ui';
 import { useDebouncedValue } from '../money/use-debounced-value';
-import type { CategoryTexts } from './bill-categories';
+import type { BillCategory, CategoryTexts } from './bill-categories';
 import { useSearchPayeesQuery } from './bill-payment-api';
 import { payeeSelected, queryChanged, selectQuery } from './bill-payment-slice';
 
@@ -32,13 +32,16 @@ const PayeeButton = styled.button`
   &:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
 `;
 
-/** The payee search (spec §4, §5): debounced DEBOUNCE_MS; an empty query clears the results at once. */
-export function PayeeSearch({ texts }: { texts: CategoryTexts }) {
+/**
+ * The payee search (spec §4, §5) among the category's payees: debounced DEBOUNCE_MS; an empty
+ * query clears the results at once.
+ */
+export function PayeeSearch({ category, texts }: { category: BillCategory; texts: CategoryTexts }) {
   const dispatch = useAppDispatch();
   const query = useAppSelector(selectQuery);
   const settled = useDebouncedValue(query.trim(), DEBOUNCE_MS);
   const name = query.trim() ? settled : '';
-  const { currentData: payees, isFetching, error } = useSearchPayeesQuery(name || skipToken);
+  const { currentData: payees, isFetching, error } = useSearchPayeesQuery(name ? { name, category } : skipToken);
   useErrorToast(error, M.bills.payeesFetchFailed);
 
   return (
