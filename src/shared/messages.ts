@@ -272,6 +272,7 @@ export const server = {
   loginThrottled: (minutes: number) => `Too many failed sign-in attempts. Try again in ${minutesText(minutes)}.`,
   tooManyRequestsFor: (minutes: number) => `Too many requests. Try again in ${minutesText(minutes)}.`,
   recipientChecksThrottled: (minutes: number) => `Too many recipient checks. Try again in ${minutesText(minutes)}.`,
+  nameInquiriesThrottled: (minutes: number) => `Too many name inquiries. Try again in ${minutesText(minutes)}.`,
   incorrectPinAttemptsLeft: (left: number) => `Incorrect transaction PIN. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`,
   pinLockedFor: (minutes: number) => `Too many wrong PIN attempts. PIN use is locked for ${minutesText(minutes)}.`,
   pinConfirmed: 'Transaction PIN confirmed',

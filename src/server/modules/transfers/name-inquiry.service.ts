@@ -3,14 +3,17 @@
  * to their owners; accounts at other banks come from a seeded directory (data/name-directory.json),
  * as there is no live NIP connection yet.
  */
+import { server } from '../../../shared/messages';
 import type { NameInquiry, Params } from '../../../shared/types';
 import { isNgnAccountNumber } from '../../../shared/validation';
 import directory from '../../data/name-directory.json';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/errors';
+import type { ThrottleRule } from '../auth/throttle.service';
 import type { Trx } from '../ledger/accounts.repository';
 import { bankByNibssCode, isAccountNumberOf, isPartnerBank, type BankRecord } from './banks';
 import { virtualAccountName } from './customers.repository';
+import { allowNameLookup } from './sender.service';
 
 interface DirectoryEntry {
   bankCode: string;
@@ -24,6 +27,17 @@ export const UNKNOWN_BANK = 'Please choose a bank from the list';
 export const ACCOUNT_NUMBER_DIGITS = 'Account number must be 10 digits';
 const SENDER_ACCOUNT_DIGITS = 'Sender account number must be 10 digits';
 
+/**
+ * Name inquiries per signed-in customer (rows, shared by every API process), as for the recipient
+ * check: enough for a person entering a few account numbers, too few to harvest holders' names.
+ */
+export const nameInquiries: ThrottleRule = {
+  name: 'name-inquiry:user',
+  limit: 30,
+  windowMs: 15 * 60 * 1000,
+  message: server.nameInquiriesThrottled,
+};
+
 /** NIP response codes: '00' found; '07' invalid account; '25' unable to locate record. */
 const notFound = (code: '07' | '25', message: string): NameInquiry => ({ success: false, code, customer: null, message });
 
@@ -34,10 +48,12 @@ export async function accountHolderName(db: Db | Trx, bank: BankRecord, accountN
 }
 
 /**
- * GET /wallet/get_name_inquiry/…: malformed parameters are refused (400); an account the bank
- * does not know answers 200 with a non-'00' code, which the app reads as "no name".
+ * GET /wallet/get_name_inquiry/…: only a customer who may send asks, a limited number of times
+ * (allowNameLookup: 403, 429); malformed parameters are refused (400); an account the bank does
+ * not know answers 200 with a non-'00' code, which the app reads as "no name".
  */
-export async function nameInquiry(db: Db, params: Params<'nameInquiry'>): Promise<NameInquiry> {
+export async function nameInquiry(db: Db, userId: string, params: Params<'nameInquiry'>): Promise<NameInquiry> {
+  await allowNameLookup(db, userId, nameInquiries);
   const bank = bankByNibssCode(params.nibssBankCode);
   if (!bank) throw badRequest(UNKNOWN_BANK);
   if (!isNgnAccountNumber(params.accountNumber)) throw badRequest(ACCOUNT_NUMBER_DIGITS);

@@ -12,6 +12,7 @@ import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { signedIn } from '../../plugins/auth';
 import { checkPinOnLockedRow, verifyTransactionPin, type PinDeps } from '../auth/pin.service';
 import { CommitThenThrow, transactionCommitting } from '../auth/refusal';
+import { assertNotThrottled, recordHit, type ThrottleRule } from '../auth/throttle.service';
 import { isFullyVerified } from '../auth/user.dto';
 import { findUserById } from '../auth/users.repository';
 import type { Trx } from '../ledger/accounts.repository';
@@ -25,6 +26,17 @@ export async function requireVerifiedSender(db: Db, userId: string): Promise<voi
   if (!user) throw unauthorized();
   if (!isFullyVerified(user)) throw forbidden(server.verificationRequired);
   if (!user.pin_hash) throw forbidden(server.pinNotSet);
+}
+
+/**
+ * A look-up that reveals someone's name (the recipient check, name inquiry): only a customer who
+ * may send asks (403 otherwise, as requireVerifiedSender), and at most `rule.limit` times per
+ * window, counted per signed-in customer in throttle rows shared by every API process (429).
+ */
+export async function allowNameLookup(db: Db, userId: string, rule: ThrottleRule): Promise<void> {
+  await requireVerifiedSender(db, userId);
+  await assertNotThrottled(db, rule, userId);
+  await recordHit(db, rule, userId);
 }
 
 /**

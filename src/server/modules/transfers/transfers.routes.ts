@@ -95,7 +95,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...callSpec(app, 'nameInquiry', 'transfers', 'The name on a Nigerian bank account (code 00 when found)', true),
-    handler: async (request) => nameInquiry(app.db, request.params),
+    handler: async (request) => nameInquiry(app.db, signedIn(request).userId, request.params),
   });
 
   await app.register(payoutWebhookRoutes);

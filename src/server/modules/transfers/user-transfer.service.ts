@@ -10,9 +10,9 @@ import type { Db } from '../../db/database';
 import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
 import { transferLocked, type TransferRow } from '../ledger/ledger.service';
-import { assertNotThrottled, recordHit, type ThrottleRule } from '../auth/throttle.service';
+import type { ThrottleRule } from '../auth/throttle.service';
 import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
-import { activatedNairaWallet, amountMinor, requireVerifiedSender, withinNgnLimit } from './sender.service';
+import { activatedNairaWallet, allowNameLookup, amountMinor, withinNgnLimit } from './sender.service';
 
 const RECIPIENT_FOUND = 'User found';
 const DESCRIPTION = 'Wallet transfer';
@@ -52,9 +52,7 @@ function recipientEmail(email: string): string {
  * Only a sender who may send (verified, with a PIN) can ask, a limited number of times.
  */
 export async function checkRecipient(db: Db, senderId: string, email: string, currency: Currency): Promise<Res<'checkEmail'>> {
-  await requireVerifiedSender(db, senderId);
-  await assertNotThrottled(db, recipientChecks, senderId);
-  await recordHit(db, recipientChecks, senderId);
+  await allowNameLookup(db, senderId, recipientChecks);
   const recipient = await findRecipient(db, recipientEmail(email), currency);
   if (!recipient) return { success: false, message: transfers.userDoesNotExist };
   if (recipient.userId === senderId) return { success: false, message: server.selfTransfer };
