@@ -56,7 +56,12 @@ export function formatMinor(minor: bigint, { withCommas = true }: { withCommas?:
   return `${negative ? '-' : ''}${withCommas ? groupThousands(whole) : whole}.${fraction}`;
 }
 
-/** Minor units to the major-unit number the API sends (exact for any amount below 2^53 minor units). */
+/**
+ * Minor units to the major-unit number the API sends. It reads back (JSON, String) with its exact
+ * 2 decimals only while the major amount is below 2^46 (about 70 trillion, where doubles are still
+ * closer together than a cent); above that cents are lost, e.g. 2^53 - 1 minor units give
+ * 90071992547409.9 (see MAX_BALANCE_MINOR, which keeps every balance far below the limit).
+ */
 export const minorToMajor = (minor: bigint): number => Number(formatMinor(minor, { withCommas: false }));
 
 /** A major-unit number from the API, shown with 2 decimals: 1234.5 → '1,234.50'. */
