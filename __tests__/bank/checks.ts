@@ -175,11 +175,15 @@ export async function checkDatabase(db: Db, runId: string, customers: BankCustom
   };
   const keys = new Map(
     (
-      await query<{ user_id: string; key: string; status: string }>(
+      await query<{ user_id: string; key: string; status: string; response_status: number | null }>(
         db,
-        `select k.user_id, k.key, k.status from idempotency_keys k join users u on u.id = k.user_id where u.email like 'bank-${runId}-%'`,
+        `select k.user_id, k.key, k.status, k.response_status from idempotency_keys k join users u on u.id = k.user_id where u.email like 'bank-${runId}-%'`,
       )
-    ).map((k) => [`${k.user_id}:${k.key}`, k.status]),
+    ).map((k) => [
+      `${k.user_id}:${k.key}`,
+      // A finished request's answer is a success or a refusal (recorded too, so its replay answers the same).
+      k.status === 'done' ? ((k.response_status ?? 200) < 400 ? 'done' : `refused (${k.response_status})`) : k.status,
+    ]),
   );
 
   let recorded = 0;
@@ -273,12 +277,14 @@ export async function checkDatabase(db: Db, runId: string, customers: BankCustom
     if (found.length > 0) recorded += 1;
     if (!whole) v(`${label}: only partly recorded`);
 
-    // The idempotency record is written with the money it describes: both or neither.
+    // The idempotency record is written with the money it describes: both or neither. A refusal
+    // recorded under the key means the request moved nothing.
     if (op.kind !== 'deposit') {
       const userId = userByEmail.get(actor.email);
       const status = keys.get(`${userId}:${op.key}`);
       if (found.length > 0 && status !== 'done') v(`${label}: in the ledger but its Idempotency-Key is ${status ?? 'absent'}`);
       if (found.length === 0 && status === 'done') v(`${label}: its Idempotency-Key is recorded done but the ledger has no transfer`);
+      if (outcome === 'ok' && status?.startsWith('refused')) v(`${label}: acknowledged but its Idempotency-Key holds a refusal`);
     }
   }
   const unexplained = transfers.filter((t) => !claimed.has(t.id));
