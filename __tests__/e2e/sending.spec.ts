@@ -84,9 +84,10 @@ test.describe('sending money (issue 5)', () => {
       await expect(balanceCard(pageB, 'CAD')).toContainText('$25.50');
       await expect(balanceCard(pageB, 'NGN')).toContainText('₦1,234.56');
       await pageB.getByRole('button', { name: 'History', exact: true }).click();
-      await expect(firstRowCells(pageB)).toHaveText([/^\d{4}-\d{2}-\d{2}$/, 'WALLET TRANSACTION', '+$25.50 CAD', 'Ada Obi', 'completed']);
+      // Spec §4: only a DEPOSIT is green with a plus; every other type, a received wallet transfer too, is red with a minus.
+      await expect(firstRowCells(pageB)).toHaveText([/^\d{4}-\d{2}-\d{2}$/, 'WALLET TRANSACTION', '-$25.50 CAD', 'Ada Obi', 'completed']);
       await showHistoryOf(pageB, 'NGN');
-      await expect(firstRowCells(pageB)).toHaveText([/^\d{4}-\d{2}-\d{2}$/, 'WALLET TRANSACTION', '+₦1,234.56 NGN', 'Ada Obi', 'completed']);
+      await expect(firstRowCells(pageB)).toHaveText([/^\d{4}-\d{2}-\d{2}$/, 'WALLET TRANSACTION', '-₦1,234.56 NGN', 'Ada Obi', 'completed']);
       await expectAccessible(pageB);
     } finally {
       await context.close();
