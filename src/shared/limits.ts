@@ -51,6 +51,9 @@ export const HISTORY_FIRST_PAGE = 1;
 export const CURRENCIES = ['CAD', 'NGN'] as const;
 export const CURRENCY_SYMBOL = { CAD: '$', NGN: '₦' } as const satisfies Record<(typeof CURRENCIES)[number], string>;
 
+/** The bill payment screen's categories (spec §2: /bill-payment?category=school|electricity|bills). */
+export const BILL_CATEGORIES = ['school', 'electricity', 'bills'] as const;
+
 export const TRANSACTION_TYPES = ['DEPOSIT', 'WITHDRAWAL', 'WALLET TRANSACTION'] as const;
 export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
 

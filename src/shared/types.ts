@@ -4,7 +4,7 @@
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { EndpointName } from './endpoints';
-import type { CURRENCIES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './limits';
+import type { BILL_CATEGORIES, CURRENCIES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './limits';
 import type * as S from './schemas';
 
 type Part<N extends EndpointName, K extends 'body' | 'params' | 'querystring'> = S.Schemas[N] extends {
@@ -27,6 +27,7 @@ export type ErrorBody = Static<typeof S.ErrorResponse>;
 export type Currency = (typeof CURRENCIES)[number];
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export type BillCategory = (typeof BILL_CATEGORIES)[number];
 
 export type User = Static<typeof S.User>;
 export type LoginData = Static<typeof S.LoginData>;

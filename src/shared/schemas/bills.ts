@@ -1,7 +1,7 @@
 /** Bill payment (spec §7, /bills). Field names are PascalCase as the spec spells them. */
 import { Type } from '@sinclair/typebox';
 import type { EndpointName } from '../endpoints';
-import { Amount, Code, MoneyInput, Name, Ok, Text, responses, type EndpointSchema } from './common';
+import { Amount, BillCategory, Code, MoneyInput, Name, Ok, Text, responses, type EndpointSchema } from './common';
 
 export const Payee = Type.Object({ PayeeName: Type.String(), PayeeCode: Type.String() });
 
@@ -14,7 +14,7 @@ export const BillPaymentResult = Type.Object({
 export const billSchemas = {
   searchPayee: {
     // category (optional, not in spec §7's payload): the bill screen's ?category=, narrowing the search.
-    body: Type.Object({ name: Name, category: Type.Optional(Type.Union([Type.Literal('school'), Type.Literal('electricity'), Type.Literal('bills')])) }),
+    body: Type.Object({ name: Name, category: Type.Optional(BillCategory) }),
     response: responses(Ok(Type.Array(Payee))),
   },
   createBillPayment: {

@@ -3,7 +3,7 @@
  * services check formats (PIN, BVN, OTP, amounts) so they can answer the spec's own messages.
  */
 import { Type, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
-import { CURRENCIES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../limits';
+import { BILL_CATEGORIES, CURRENCIES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../limits';
 
 /** What every endpoint schema has: optional request parts, a 200 body and the error bodies. */
 export interface EndpointSchema {
@@ -34,6 +34,7 @@ export const MoneyInput = Type.Union([Type.String({ maxLength: 40 }), Type.Numbe
 
 // Shared enumerations
 export const Currency = literals(CURRENCIES);
+export const BillCategory = literals(BILL_CATEGORIES);
 export const TransactionType = literals(TRANSACTION_TYPES);
 export const TransactionStatus = literals(TRANSACTION_STATUSES);
 

@@ -1,7 +1,5 @@
 import * as M from '../../../shared/messages';
-
-/** The ?category= of /bill-payment; anything else is 'bills'. */
-export type BillCategory = 'school' | 'electricity' | 'bills';
+import type { BillCategory } from '../../../shared/types';
 
 export interface CategoryTexts {
   title: string;
@@ -16,6 +14,7 @@ const texts: Record<BillCategory, CategoryTexts> = {
   bills: { title: 'Pay Bills', searchPlaceholder: 'Search for Biller', noResults: M.bills.noBiller },
 };
 
+/** The ?category= of /bill-payment; anything else is 'bills'. */
 export const categoryOf = (param: string | null): BillCategory =>
   param === 'school' || param === 'electricity' ? param : 'bills';
 

@@ -1,6 +1,5 @@
 import { endpoints } from '../../../shared/endpoints';
-import type { Payee, Req, Res } from '../../../shared/types';
-import type { BillCategory } from './bill-categories';
+import type { BillCategory, Payee, Req, Res } from '../../../shared/types';
 import { api } from '../../api/api';
 import { moneyRequest, touchedBy, type MoneyArgs } from '../money/money-call';
 

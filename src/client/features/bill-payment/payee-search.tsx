@@ -6,7 +6,8 @@ import { useErrorToast } from '../../api/use-error-toast';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { EmptyState, LoadingText, Stack, TextField } from '../../ui';
 import { useDebouncedValue } from '../money/use-debounced-value';
-import type { BillCategory, CategoryTexts } from './bill-categories';
+import type { BillCategory } from '../../../shared/types';
+import type { CategoryTexts } from './bill-categories';
 import { useSearchPayeesQuery } from './bill-payment-api';
 import { payeeSelected, queryChanged, selectQuery } from './bill-payment-slice';
 

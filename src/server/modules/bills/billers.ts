@@ -1,17 +1,15 @@
 /** The billers customers can pay (data/billers.json: schools and residences, electricity, other bills). */
-import type { Payee } from '../../../shared/types';
+import { BILL_CATEGORIES } from '../../../shared/limits';
+import type { BillCategory, Payee } from '../../../shared/types';
 import billerData from '../../data/billers.json';
 
-/** The bill payment screen's categories (spec §2: /bill-payment?category=school|electricity|bills). */
-const CATEGORIES = ['school', 'electricity', 'bills'] as const;
-export type BillerCategory = (typeof CATEGORIES)[number];
 
 interface Biller extends Payee {
-  category: BillerCategory;
+  category: BillCategory;
 }
 
 const BILLERS = billerData as readonly Biller[];
-const uncategorised = BILLERS.find((biller) => !(CATEGORIES as readonly string[]).includes(biller.category));
+const uncategorised = BILLERS.find((biller) => !(BILL_CATEGORIES as readonly string[]).includes(biller.category));
 if (uncategorised) throw new Error(`Biller ${uncategorised.PayeeCode} has no known category (data/billers.json)`);
 const MAX_RESULTS = 20;
 
@@ -24,7 +22,7 @@ const INDEX = BILLERS.map((biller) => ({ biller, key: folded(biller.PayeeName) }
  * Payees whose name contains the query (case- and accent-insensitive), of the category when one
  * is given; an empty query finds none.
  */
-export function searchPayees(query: string, category?: BillerCategory): Payee[] {
+export function searchPayees(query: string, category?: BillCategory): Payee[] {
   const needle = folded(query.trim());
   if (!needle) return [];
   return INDEX.filter(({ biller, key }) => key.includes(needle) && (!category || biller.category === category))
