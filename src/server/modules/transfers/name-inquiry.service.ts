@@ -9,11 +9,10 @@ import { isNgnAccountNumber } from '../../../shared/validation';
 import directory from '../../data/name-directory.json';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/errors';
-import type { ThrottleRule } from '../auth/throttle.service';
 import type { Trx } from '../ledger/accounts.repository';
 import { bankByNibssCode, isAccountNumberOf, isPartnerBank, type BankRecord } from './banks';
 import { virtualAccountName } from './customers.repository';
-import { allowNameLookup } from './sender.service';
+import { allowNameLookup, nameLookupRule } from './sender.service';
 
 interface DirectoryEntry {
   bankCode: string;
@@ -27,16 +26,8 @@ export const UNKNOWN_BANK = 'Please choose a bank from the list';
 export const ACCOUNT_NUMBER_DIGITS = 'Account number must be 10 digits';
 const SENDER_ACCOUNT_DIGITS = 'Sender account number must be 10 digits';
 
-/**
- * Name inquiries per signed-in customer (rows, shared by every API process), as for the recipient
- * check: enough for a person entering a few account numbers, too few to harvest holders' names.
- */
-export const nameInquiries: ThrottleRule = {
-  name: 'name-inquiry:user',
-  limit: 30,
-  windowMs: 15 * 60 * 1000,
-  message: server.nameInquiriesThrottled,
-};
+/** Name inquiries, counted per signed-in customer like the recipient check. */
+export const nameInquiries = nameLookupRule('name-inquiry:user', server.nameInquiriesThrottled);
 
 /** NIP response codes: '00' found; '07' invalid account; '25' unable to locate record. */
 const notFound = (code: '07' | '25', message: string): NameInquiry => ({ success: false, code, customer: null, message });

@@ -29,6 +29,18 @@ export async function requireVerifiedSender(db: Db, userId: string): Promise<voi
 }
 
 /**
+ * The allowance of a look-up that reveals someone's name, per signed-in customer (rows, shared by
+ * every API process): 30 per 15 minutes, enough for a person entering a few e-mails or account
+ * numbers, too few to harvest names.
+ */
+export const nameLookupRule = (name: string, message: ThrottleRule['message']): ThrottleRule => ({
+  name,
+  limit: 30,
+  windowMs: 15 * 60 * 1000,
+  message,
+});
+
+/**
  * A look-up that reveals someone's name (the recipient check, name inquiry): only a customer who
  * may send asks (403 otherwise, as requireVerifiedSender), and at most `rule.limit` times per
  * window, counted per signed-in customer in throttle rows shared by every API process (429).

@@ -10,24 +10,14 @@ import type { Db } from '../../db/database';
 import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
 import { transferLocked, type TransferRow } from '../ledger/ledger.service';
-import type { ThrottleRule } from '../auth/throttle.service';
 import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
-import { activatedNairaWallet, allowNameLookup, amountMinor, withinNgnLimit } from './sender.service';
+import { activatedNairaWallet, allowNameLookup, amountMinor, nameLookupRule, withinNgnLimit } from './sender.service';
 
 const RECIPIENT_FOUND = 'User found';
 const DESCRIPTION = 'Wallet transfer';
 
-/**
- * Recipient look-ups per signed-in customer (rows, shared by every API process): enough for a
- * person typing a few e-mails (the app checks 500 ms after typing stops), too few to list
- * customers' names.
- */
-export const recipientChecks: ThrottleRule = {
-  name: 'check-email:user',
-  limit: 30,
-  windowMs: 15 * 60 * 1000,
-  message: server.recipientChecksThrottled,
-};
+/** Recipient look-ups (the app checks 500 ms after typing stops), counted per signed-in customer. */
+export const recipientChecks = nameLookupRule('check-email:user', server.recipientChecksThrottled);
 
 export interface UserTransferOrder {
   currency: Currency;
