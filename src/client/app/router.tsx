@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useStore } from 'react-redux';
 import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import styled from 'styled-components';
 import { NavigationBridge } from './navigation';
 import { paths } from './paths';
 import { RequireSession } from './require-session';
-import type { AppStore } from './store';
+import { useAppStore } from './store';
 
 // One chunk per screen, so '/' downloads only the auth screen.
 const AuthScreen = lazy(() => import('../features/auth/auth-screen'));
@@ -36,7 +35,7 @@ const Loading = styled.p.attrs({ role: 'status' })`
 /** Tells the diagnostics recorder each screen shown, so support can replay the one before Help. */
 function RouteRecorder() {
   const { pathname } = useLocation();
-  const { actionLog } = useStore() as AppStore;
+  const { actionLog } = useAppStore();
   useEffect(() => actionLog.routeVisited(pathname), [actionLog, pathname]);
   return null;
 }

@@ -1,5 +1,5 @@
 import { combineSlices, configureStore, createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch, useSelector, useStore } from 'react-redux';
 import { api } from '../api/api';
 import { billPaymentSlice } from '../features/bill-payment/bill-payment-slice';
 import { dashboardSlice } from '../features/dashboard/dashboard-slice';
@@ -56,3 +56,4 @@ export type AppDispatch = AppStore['dispatch'];
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
+export const useAppStore = useStore.withTypes<AppStore>();

@@ -9,8 +9,7 @@ import { messageOf } from '../../api/error-message';
 import { useIdempotencyKeys } from '../../api/idempotency-key';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useGetCadWalletQuery, useGetNairaWalletQuery, useGetRateQuery } from '../../api/wallet-api';
-import { useStore } from 'react-redux';
-import { useAppDispatch, useAppSelector, type AppStore } from '../../app/store';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
 import { BalanceCard, Button, Card, IconButton, PageHeader, SelectField, Stack, ConvertIcon, TextField } from '../../ui';
 import {
@@ -101,8 +100,6 @@ function SideFields({ side, currency, amount, hint, onEditing }: SideFieldsProps
     </Row>
   );
 }
-
-const useAppStore = useStore.withTypes<AppStore>();
 
 /**
  * /exchange: CAD↔NGN at the quoted rate; the last edited side drives the other (spec §2, §4, §5).

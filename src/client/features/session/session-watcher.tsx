@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import { useStore } from 'react-redux';
 import { endpoints } from '../../../shared/endpoints';
 import { checkSession } from '../../api/base-query';
 import { endSession } from '../../app/end-session';
 import { selectIsSignedIn, selectToken } from '../../app/session-slice';
-import { useAppSelector, type AppStore } from '../../app/store';
+import { useAppSelector, useAppStore } from '../../app/store';
 import { startInactivityTimer, startTokenCheck } from './session-timers';
 
 /**
@@ -26,8 +25,6 @@ export function revokeSession(token: string): void {
  * mutex-guarded refresh); 10 minutes without activity in any tab end the session, and the server
  * is told (POST /auth/logout).
  */
-const useAppStore = useStore.withTypes<AppStore>();
-
 export function SessionWatcher() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const store = useAppStore();

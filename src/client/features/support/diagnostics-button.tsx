@@ -1,12 +1,11 @@
-import { useStore } from 'react-redux';
 import { useLocation } from 'react-router-dom';
-import type { AppStore } from '../../app/store';
+import { useAppStore } from '../../app/store';
 import { Button } from '../../ui';
 import { buildDiagnostics, saveDiagnostics } from './diagnostics';
 
 /** 'Download diagnostics': the redacted state, recent actions and failed requests, for support. */
 export function DiagnosticsButton() {
-  const store = useStore() as AppStore;
+  const store = useAppStore();
   const { pathname } = useLocation();
   const download = () =>
     saveDiagnostics(
