@@ -10,7 +10,7 @@ import { useActivateNairaWalletMutation } from '../../api/wallet-api';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
 import { Button, Modal, SelectField, Stack, TextField } from '../../ui';
-import { useDialogClosedOnUnmount } from '../money/use-dialog-closed-on-unmount';
+import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
 import { nairaActivationDialogId } from './add-money-ids';
 
 type Gender = Req<'activateNairaWallet'>['gender'];

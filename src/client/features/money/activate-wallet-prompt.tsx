@@ -6,7 +6,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen, tabSelected } from '../../app/ui-slice';
 import { Button, Modal } from '../../ui';
 import { addMoneyTabId } from '../add-money/add-money-ids';
-import { useDialogClosedOnUnmount } from './use-dialog-closed-on-unmount';
+import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
 
 /**
  * The wallet-activation dialog of spec §2, 'Please activate your wallet': its button leads to the

@@ -5,7 +5,7 @@ import { isFourDigitPin } from '../../../shared/validation';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
 import { Button, CodeInput, Modal, Stack, type CodeInputHandle } from '../../ui';
-import { useDialogClosedOnUnmount } from './use-dialog-closed-on-unmount';
+import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
 
 export interface PinModalProps {
   /** The ui-slice dialog id that opens it. */

@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
 import { Button, Modal } from '../../ui';
 import { saveReceipt } from './save-receipt';
-import { useDialogClosedOnUnmount } from './use-dialog-closed-on-unmount';
+import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
 
 export interface ReceiptRow {
   label: string;

@@ -4,7 +4,7 @@ import { dialogIds } from '../../app/dialog-ids';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
 import { Modal } from '../../ui';
-import { useDialogClosedOnUnmount } from '../money/use-dialog-closed-on-unmount';
+import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
 import { CurrencyChoices, sendPath } from './currency-choices';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/store';
-import { dialogClosed } from '../../app/ui-slice';
+import { useAppDispatch } from './store';
+import { dialogClosed } from './ui-slice';
 
 /**
  * Closes the ui-slice dialog `id` when the component showing it unmounts, i.e. when the customer
