@@ -168,6 +168,10 @@ export const exchange = {
   successServer: 'Currency conversion successful!',
   /** 'Successfully converted {from} {amount} to {to}' */
   convertedSuccess: (from: Currency, amount: string, to: Currency) => `Successfully converted ${from} ${amount} to ${to}`,
+  /** Not in the spec: under "You receive" while the typed amount is not exactly what is credited. */
+  exactCredit: (credit: string, currency: Currency) => `You will receive exactly ${credit} ${currency}`,
+  /** Not in the spec: Convert pressed before the customer saw the exact amount to receive. */
+  exactCreditAdjusted: (credit: string, currency: Currency) => `You will receive ${credit} ${currency}. Check the amounts, then press Convert.`,
 } as const;
 
 export const history = {

@@ -52,19 +52,6 @@ export function exactTarget(form: { from: Currency; driver: Side; amount: string
   return credit === typed.minor ? null : formatMinor(credit, { withCommas: false });
 }
 
-/** '1008.31' → '1,008.31'. */
-function shown(amount: string): string {
-  const parsed = parseAmount(amount);
-  return parsed.ok ? formatMinor(parsed.minor) : amount;
-}
-
-/** The line under "You receive" while the typed target is not exactly reachable. */
-export const exactCreditHint = (credit: string, currency: Currency) =>
-  `You will receive exactly ${shown(credit)} ${currency}`;
-
-/** Said when Convert is pressed before the customer saw the exact amount to receive. */
-export const exactCreditAdjusted = (credit: string, currency: Currency) =>
-  `You will receive ${shown(credit)} ${currency}. Check the amounts, then press Convert.`;
 
 /** A balance (major units, at most 2 decimals) in minor units. */
 function balanceMinor(balance: number): bigint {

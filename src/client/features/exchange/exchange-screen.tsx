@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { CONVERSION_TOAST_MS, CURRENCIES } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
-import { formatRate } from '../../../shared/money';
+import { formatMajor, formatRate } from '../../../shared/money';
 import type { Currency } from '../../../shared/types';
 import { messageOf } from '../../api/error-message';
 import { useIdempotencyKeys } from '../../api/idempotency-key';
@@ -15,8 +15,6 @@ import { BalanceCard, Button, Card, IconButton, PageHeader, SelectField, Stack, 
 import {
   conversionError,
   conversionSides,
-  exactCreditAdjusted,
-  exactCreditHint,
   exactTarget,
   exceedsBalance,
   insufficientMessage,
@@ -152,7 +150,7 @@ export default function ExchangeScreen() {
     if (adjusted !== null) {
       // Convert pressed (Enter) while the typed target is not what would be credited: show it first.
       dispatch(targetNormalised(adjusted));
-      toast.info(exactCreditAdjusted(adjusted, current.to));
+      toast.info(M.exchange.exactCreditAdjusted(formatMajor(Number(adjusted)), current.to));
       return;
     }
     const source = conversionSides(current, rateShown).from;
@@ -193,7 +191,7 @@ export default function ExchangeScreen() {
             side="to"
             currency={to}
             amount={sides.to}
-            hint={exact !== null ? exactCreditHint(exact, to) : null}
+            hint={exact !== null ? M.exchange.exactCredit(formatMajor(Number(exact)), to) : null}
             onEditing={setEditing}
           />
           {/* The live warning also stays on screen, from the store, so time-travel and replay show it. */}
