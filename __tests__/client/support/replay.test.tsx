@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { userApi } from '../../../src/client/api/user-api';
-import { makeStore } from '../../../src/client/app/store';
+import { makeStore, type AppStore } from '../../../src/client/app/store';
 import DashboardScreen from '../../../src/client/features/dashboard/dashboard-screen';
 import ExchangeScreen from '../../../src/client/features/exchange/exchange-screen';
 import { buildDiagnostics, type Diagnostics } from '../../../src/client/features/support/diagnostics';
@@ -15,6 +15,22 @@ setupFakeBackend();
 const serveSupportConfig = (supportTools: boolean) =>
   server.use(http.get(apiPath('/support/config'), () => HttpResponse.json({ success: true, data: { supportTools } })));
 
+/**
+ * The customer, on `route`, then goes to About and downloads diagnostics: the file as it would be
+ * loaded (JSON), with this test's session, handlers and storage cleared.
+ */
+async function downloadedFrom(store: AppStore, route: string, unmount: () => void): Promise<Diagnostics> {
+  // The layout loaded the user on the way (the replayed layout reads it from the file).
+  await store.dispatch(userApi.endpoints.getUser.initiate());
+  store.actionLog.routeVisited(route);
+  store.actionLog.routeVisited('/about');
+  const file = buildDiagnostics(store, { route: '/about', viewport: { width: 1280, height: 800 } });
+  unmount();
+  server.resetHandlers();
+  localStorage.clear();
+  return JSON.parse(JSON.stringify(file)) as Diagnostics;
+}
+
 /** A customer on /exchange typed more than their CAD balance, then went to About and downloaded diagnostics. */
 async function customerDiagnostics(): Promise<Diagnostics> {
   signIn();
@@ -23,15 +39,7 @@ async function customerDiagnostics(): Promise<Diagnostics> {
   const { unmount } = renderWithProviders(<ExchangeScreen />, { route: '/exchange', store });
   expect(await screen.findByText('Rate: 1 CAD = 1,039.50 NGN')).toBeInTheDocument();
   await userEvent.setup().type(screen.getByRole('textbox', { name: 'You send' }), '2000');
-  // The layout loaded the user on the way (the replayed layout reads it from the file).
-  await store.dispatch(userApi.endpoints.getUser.initiate());
-  store.actionLog.routeVisited('/exchange');
-  store.actionLog.routeVisited('/about');
-  const file = buildDiagnostics(store, { route: '/about', viewport: { width: 1280, height: 800 } });
-  unmount();
-  server.resetHandlers();
-  localStorage.clear();
-  return JSON.parse(JSON.stringify(file)) as Diagnostics;
+  return downloadedFrom(store, '/exchange', unmount);
 }
 
 async function loadFile(file: Diagnostics) {
@@ -112,14 +120,7 @@ async function dashboardDiagnostics(): Promise<Diagnostics> {
   const { unmount } = renderWithProviders(<DashboardScreen />, { route: '/dashboard', store });
   expect(await screen.findByText('₦250,000.00')).toBeInTheDocument();
   await userEvent.setup().click(screen.getByRole('button', { name: 'Hide NGN balance' }));
-  await store.dispatch(userApi.endpoints.getUser.initiate());
-  store.actionLog.routeVisited('/dashboard');
-  store.actionLog.routeVisited('/about');
-  const file = buildDiagnostics(store, { route: '/about', viewport: { width: 1280, height: 800 } });
-  unmount();
-  server.resetHandlers();
-  localStorage.clear();
-  return JSON.parse(JSON.stringify(file)) as Diagnostics;
+  return downloadedFrom(store, '/dashboard', unmount);
 }
 
 const BALANCE_KEYS = ['showCADBalance', 'showNairaBalance'];
