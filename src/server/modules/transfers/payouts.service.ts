@@ -11,6 +11,7 @@ import { isEmail, isNgnAccountNumber } from '../../../shared/validation';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { customerAccount, systemAccountId, type Trx } from '../ledger/accounts.repository';
 import type { TransferMetadata } from '../ledger/ledger.tables';
+import { isKudiDepositEmail } from '../ledger/customer-wallets';
 import { findCadWallet } from '../ledger/wallets.repository';
 import { postPending, transfer, voidPending, type InsufficientFundsMessage, type TransferRow } from '../ledger/ledger.service';
 import { bankByEitherCode, isAccountNumberOf, isPartnerBank, type BankRecord } from './banks';
@@ -108,8 +109,10 @@ async function reservePayout(trx: Trx, payout: Payout, settleMs: number): Promis
  * (another customer's is delivered to their wallet by the rail).
  */
 export async function sendInterac(trx: Trx, userId: string, order: InteracOrder, settleMs: number): Promise<CadWithdrawalReceipt> {
-  const own = await findCadWallet(trx, userId);
-  if (own && own.deposit_email === order.email.toLowerCase()) throw badRequest(server.selfTransfer);
+  if (isKudiDepositEmail(order.email)) {
+    const own = await findCadWallet(trx, userId);
+    if (own?.deposit_email === order.email.toLowerCase()) throw badRequest(server.selfTransfer);
+  }
   const row = await reservePayout(
     trx,
     {
