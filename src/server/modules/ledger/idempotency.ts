@@ -25,6 +25,9 @@ function headerKey(request: FastifyRequest): string | null {
   return value;
 }
 
+/** Whether the request carries an Idempotency-Key header (valid or not). */
+export const hasIdempotencyKey = (request: FastifyRequest): boolean => request.headers[IDEMPOTENCY_HEADER] !== undefined;
+
 /** JSON with object keys sorted, so the same body always hashes the same. */
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

@@ -88,7 +88,8 @@ async function inRange<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-const newReference = (): string => `KD${randomBytes(8).toString('hex').toUpperCase()}`;
+/** A new transfer reference: KD and 16 hex digits. */
+export const newReference = (): string => `KD${randomBytes(8).toString('hex').toUpperCase()}`;
 
 function accountFor(accounts: Map<bigint, LedgerAccount>, id: bigint, currency: Currency): LedgerAccount {
   const account = accounts.get(id);

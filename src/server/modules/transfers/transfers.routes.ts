@@ -7,7 +7,7 @@ import { nameInquiry } from './name-inquiry.service';
 import { payoutWebhookRoutes } from './payout-webhook.routes';
 import { bankOrder, interacOrder, sendInterac, sendToBank } from './payouts.service';
 import { pinConfirmedMovement } from './sender.service';
-import { cadTransferReceipt, checkRecipient, ngnTransferReceipt, sendToUser, userTransferOrder } from './user-transfer.service';
+import { cadTransferReceipt, checkRecipient, confirmedUserTransfer, ngnTransferReceipt } from './user-transfer.service';
 
 /**
  * Sending money: to other Kudi customers, by Interac e-Transfer, to Nigerian bank accounts; the
@@ -26,34 +26,22 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...callSpec(app, 'cadWalletTransfer', 'transfers', 'Send CAD to another Kudi customer', true),
-    handler: async (request, reply) => {
-      const { userId } = signedIn(request);
-      return pinConfirmedMovement(
-        app, request, reply, request.body.transaction_pin,
-        () => userTransferOrder('CAD', request.body, ngnMaxSingleKobo),
-        async (trx, order, sender) => ({
-          success: 'true' as const,
-          message: transfers.completed,
-          data: cadTransferReceipt(await sendToUser(trx, userId, order, sender)),
-        }),
-      );
-    },
+    handler: async (request, reply) =>
+      confirmedUserTransfer(app, request, reply, 'CAD', (result) => ({
+        success: 'true' as const,
+        message: transfers.completed,
+        data: cadTransferReceipt(result),
+      })),
   });
 
   app.route({
     ...callSpec(app, 'ngnWalletTransfer', 'transfers', 'Send NGN to another Kudi customer', true),
-    handler: async (request, reply) => {
-      const { userId } = signedIn(request);
-      return pinConfirmedMovement(
-        app, request, reply, request.body.transaction_pin,
-        () => userTransferOrder('NGN', request.body, ngnMaxSingleKobo),
-        async (trx, order, sender) => ({
-          success: true as const,
-          message: transfers.completed,
-          data: ngnTransferReceipt(await sendToUser(trx, userId, order, sender)),
-        }),
-      );
-    },
+    handler: async (request, reply) =>
+      confirmedUserTransfer(app, request, reply, 'NGN', (result) => ({
+        success: true as const,
+        message: transfers.completed,
+        data: ngnTransferReceipt(result),
+      })),
   });
 
   app.route({

@@ -11,7 +11,14 @@ import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors
 import type { Trx } from '../ledger/accounts.repository';
 import { transferLocked, type TransferRow } from '../ledger/ledger.service';
 import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
-import { activatedNairaWallet, allowNameLookup, amountMinor, nameLookupRule, withinNgnLimit } from './sender.service';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isFourDigitPin } from '../../../shared/validation';
+import { signedIn } from '../../plugins/auth';
+import { hasIdempotencyKey } from '../ledger/idempotency';
+import { newReference } from '../ledger/ledger.service';
+import type { PinDeps } from '../auth/pin.service';
+import { activatedNairaWallet, allowNameLookup, amountMinor, nameLookupRule, pinConfirmedMovement, withinNgnLimit } from './sender.service';
+import { transferInOneStatement } from './user-transfer.one-statement';
 
 const RECIPIENT_FOUND = 'User found';
 const DESCRIPTION = 'Wallet transfer';
@@ -96,6 +103,61 @@ export async function sendToUser(trx: Trx, senderId: string, order: UserTransfer
     new Map(parties.map((party) => [party.id, party])),
   );
   return { row, recipientName };
+}
+
+/** The order of a request, or null when it is invalid (the checked path then words the refusal in its turn). */
+function validOrder(currency: Currency, body: Req<'cadWalletTransfer'>, ngnMaxKobo: bigint): UserTransferOrder | null {
+  try {
+    return userTransferOrder(currency, body, ngnMaxKobo);
+  } catch {
+    return null;
+  }
+}
+
+type TransferDeps = PinDeps & { config: { ngnMaxSingleKobo: bigint } };
+
+/**
+ * The transfer in one statement when the request is one that statement recognises (valid order,
+ * 4-digit PIN) and every check passes; null otherwise, nothing written (the checked path decides).
+ */
+export async function oneStatementUserTransfer(
+  deps: TransferDeps,
+  userId: string,
+  currency: Currency,
+  body: Req<'cadWalletTransfer'>,
+): Promise<UserTransferResult | null> {
+  const pin = body.transaction_pin;
+  const order = isFourDigitPin(pin) ? validOrder(currency, body, deps.config.ngnMaxSingleKobo) : null;
+  if (!order) return null;
+  return transferInOneStatement(deps.db, {
+    senderId: userId, pinSecret: deps.config.pinSecret, pin, order, reference: newReference(), description: DESCRIPTION,
+  });
+}
+
+/**
+ * POST /wallet/cad-wallet-transfer and /wallet/ngn-wallet-transfer: a PIN-confirmed transfer to
+ * another customer, answered by `answer`. A request without an Idempotency-Key whose every check
+ * passes is done in one statement (oneStatementUserTransfer); any other goes the checked way
+ * (pinConfirmedMovement: the sender's checks, the PIN with its lockout, the movement, the key).
+ */
+export async function confirmedUserTransfer<T>(
+  deps: TransferDeps,
+  request: FastifyRequest<{ Body: Req<'cadWalletTransfer'> }>,
+  reply: FastifyReply,
+  currency: Currency,
+  answer: (result: UserTransferResult) => T,
+): Promise<T> {
+  const { userId } = signedIn(request);
+  const { body } = request;
+  if (!hasIdempotencyKey(request)) {
+    const done = await oneStatementUserTransfer(deps, userId, currency, body);
+    if (done) return answer(done);
+  }
+  return pinConfirmedMovement(
+    deps, request, reply, body.transaction_pin,
+    () => userTransferOrder(currency, body, deps.config.ngnMaxSingleKobo),
+    async (trx, order, sender) => answer(await sendToUser(trx, userId, order, sender)),
+  );
 }
 
 export const cadTransferReceipt = ({ row, recipientName }: UserTransferResult): CadTransferReceipt => ({

@@ -1,0 +1,106 @@
+/**
+ * A user-to-user transfer in ONE statement, for the common case where nothing is in question:
+ * the sender is fully verified, their PIN is right with no wrong tries counted and no lock, the
+ * recipient exists and may receive the currency, the sender can cover the amount and the
+ * recipient stays under the balance ceiling. The statement then writes exactly what the checked
+ * path (sender.service's authorizedMovement with sendToUser) writes in that case: the transfer,
+ * both balances and both entries, under the same locks taken in the same order (the sender's
+ * user row, then both accounts in id order).
+ *
+ * When any of those conditions does not hold, the statement writes nothing and answers no row;
+ * the caller then runs the checked path, which decides and words the refusal (or counts the PIN
+ * try, or resets a streak). So this is no second copy of the rules' outcomes: it only recognises
+ * the case in which every rule says yes, and a case it does not recognise costs one statement.
+ */
+import { sql } from 'kysely';
+import { MAX_BALANCE_MINOR } from '../../../shared/limits';
+import type { Currency } from '../../../shared/types';
+import type { Db } from '../../db/database';
+import type { TransferRow } from '../ledger/transfers.repository';
+import { hashPin } from '../auth/pin';
+import type { UserTransferOrder, UserTransferResult } from './user-transfer.service';
+
+/** PostgreSQL errors after which the checked path runs instead: a figure out of range (its 422), a deadlock. */
+const RETRY_CHECKED = new Set(['22003', '40P01']);
+
+export interface OneStatementTransfer {
+  senderId: string;
+  pinSecret: string;
+  pin: string;
+  order: UserTransferOrder;
+  reference: string;
+  description: string;
+}
+
+type Row = TransferRow & { recipient_name: string };
+
+/**
+ * Runs the transfer as one statement (its own transaction); answers its result, or null when the
+ * case is not one it recognises (nothing was written: the checked path decides).
+ */
+export async function transferInOneStatement(db: Db, t: OneStatementTransfer): Promise<UserTransferResult | null> {
+  const { currency, amount, recipientEmail } = t.order;
+  const pinHash = hashPin(t.pinSecret, t.senderId, t.pin);
+  const ngn = currency === ('NGN' satisfies Currency);
+  let rows: Row[];
+  try {
+    ({ rows } = await sql<Row>`
+      with sender as materialized (
+        select u.id from users u
+        where u.id = ${t.senderId}::uuid
+          and u.is_email_verified and u.is_phone_verified and u.is_identity_verified
+          and u.pin_hash = ${pinHash} and u.pin_failed_count = 0 and u.pin_locked_until is null
+        for no key update of u
+      ),
+      parties as materialized (
+        select a.id, a.user_id, a.kind, a.balance, a.pending_debits, u.first_name || ' ' || u.last_name as name,
+          exists (select 1 from naira_wallets w where w.user_id = a.user_id and w.is_wallet_activated) as naira_activated
+        from ledger_accounts a join users u on u.id = a.user_id
+        where a.currency = ${currency}
+          and a.user_id = any(array[
+            (select id from sender),
+            (select r.id from users r where r.email_lower = ${recipientEmail.toLowerCase()} and r.is_email_verified)
+          ])
+        order by a.id
+        for update of a
+      ),
+      checked as (
+        select d.id as debit, c.id as credit, d.name as sender_name, c.name as recipient_name
+        from parties d join parties c on c.user_id <> d.user_id
+        where d.user_id = ${t.senderId}::uuid
+          and d.kind = 'customer' and c.kind = 'customer'
+          and d.balance - d.pending_debits >= ${amount}::bigint
+          and c.balance + ${amount}::bigint <= ${MAX_BALANCE_MINOR}::bigint
+          and (not ${ngn}::boolean or (d.naira_activated and c.naira_activated))
+      ),
+      t as (
+        insert into ledger_transfers (reference, debit_account_id, credit_account_id, amount, currency, kind, status, metadata, posted_at)
+        select ${t.reference}, debit, credit, ${amount}::bigint, ${currency}, 'wallet_transfer', 'posted',
+          jsonb_build_object('sender_name', sender_name, 'recipient_name', recipient_name, 'description', ${t.description}::text), now()
+        from checked
+        returning *
+      ),
+      d as (
+        update ledger_accounts set balance = balance - ${amount}::bigint
+        where id = (select debit_account_id from t) returning balance
+      ),
+      c as (
+        update ledger_accounts set balance = balance + ${amount}::bigint
+        where id = (select credit_account_id from t) returning balance
+      ),
+      e as (
+        insert into ledger_entries (transfer_id, account_id, amount, balance_after)
+        select t.id, t.debit_account_id, -t.amount, d.balance from t, d
+        union all
+        select t.id, t.credit_account_id, t.amount, c.balance from t, c
+      )
+      select t.*, (select recipient_name from checked) as recipient_name from t`.execute(db));
+  } catch (err) {
+    if (RETRY_CHECKED.has((err as { code?: string }).code ?? '')) return null;
+    throw err;
+  }
+  const row = rows[0];
+  if (!row) return null;
+  const { recipient_name: recipientName, ...transfer } = row;
+  return { row: transfer, recipientName };
+}
