@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DatabaseConnection, Dialect, Driver } from 'kysely';
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
@@ -24,7 +25,7 @@ import { hashPin } from '../src/server/modules/auth/pin';
 import { signAccessToken } from '../src/server/modules/auth/tokens';
 import { createCustomerWallets } from '../src/server/modules/ledger/customer-wallets';
 import { authorizedMovement } from '../src/server/modules/transfers/sender.service';
-import { sendToUser, userTransferOrder } from '../src/server/modules/transfers/user-transfer.service';
+import { oneStatementUserTransfer, sendToUser, userTransferOrder } from '../src/server/modules/transfers/user-transfer.service';
 import type { LoadJob, LoadResult } from './load-generator';
 
 const PIN = '1234';
@@ -46,6 +47,8 @@ export interface ApiFigures {
   httpTransfersPerS: number;
   httpP50Ms: number;
   httpP99Ms: number;
+  /** p99 of the time inside the server (request parsed → response written), without the load generator's own delays. */
+  serverP99Ms: number;
   httpErrors: number;
   directTransfersPerS: number;
   httpOverDirect: number;
@@ -174,6 +177,39 @@ function httpRun(url: string, customers: BenchCustomer[]): Promise<LoadResult> {
   });
 }
 
+/** Times every request inside the server from now on; the returned function stops and answers the p99 in ms. */
+function timeInServer(app: FastifyInstance): () => number {
+  const times: number[] = [];
+  const onRequest = (_request: IncomingMessage, response: ServerResponse) => {
+    const started = process.hrtime.bigint();
+    response.once('finish', () => times.push(Number(process.hrtime.bigint() - started) / 1e6));
+  };
+  app.server.on('request', onRequest);
+  return () => {
+    app.server.off('request', onRequest);
+    times.sort((a, b) => a - b);
+    return Math.round(times[Math.floor(times.length * 0.99)] ?? 0);
+  };
+}
+
+/** BENCH_PROFILE=dir: a CPU profile of this process (the server) during each HTTP run. */
+async function startProfile(): Promise<(label: string) => Promise<void>> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return async () => undefined;
+  const { Session } = await import('node:inspector/promises');
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (label) => {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    await mkdir(dir, { recursive: true });
+    await writeFile(path.join(dir, `${label}.cpuprofile`), JSON.stringify(profile));
+  };
+}
+
 /** The same movement as the route (verified sender, order, PIN and ledger in one transaction), without HTTP. */
 async function directRun(app: FastifyInstance, customers: BenchCustomer[]): Promise<number> {
   const until = Date.now() + DURATION_S * 1000;
@@ -184,8 +220,11 @@ async function directRun(app: FastifyInstance, customers: BenchCustomer[]): Prom
       while (Date.now() < until) {
         const [from, to] = pair(customers);
         const body = { amount: '0.01', recipient_email: to.email, transaction_pin: PIN, timezone: 'America/Toronto' };
-        await authorizedMovement(app, from.id, PIN, () => userTransferOrder('CAD', body, app.config.ngnMaxSingleKobo),
-          (trx, order, sender) => sendToUser(trx, from.id, order, sender));
+        // As the route without an Idempotency-Key: one statement, else the checked path.
+        if (!(await oneStatementUserTransfer(app, from.id, 'CAD', body))) {
+          await authorizedMovement(app, from.id, PIN, () => userTransferOrder('CAD', body, app.config.ngnMaxSingleKobo),
+            (trx, order, sender) => sendToUser(trx, from.id, order, sender));
+        }
         done += 1;
       }
     }),
@@ -202,7 +241,9 @@ export async function apiBench(database: 'pglite' | 'postgres', log: (line: stri
     await client.query(`CREATE SCHEMA ${schema}`);
     await client.end();
   }
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: '/nonexistent-kudi-public' }, {
+  // DATABASE_POOL_SIZE, as the server reads it (default 10).
+  const poolSize = process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {};
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: '/nonexistent-kudi-public', ...poolSize }, {
     dataDir: null, databaseUrl, databaseSchema: schema, port: 0, host: '127.0.0.1',
   });
   const counter = { statements: 0 };
@@ -220,12 +261,16 @@ export async function apiBench(database: 'pglite' | 'postgres', log: (line: stri
       const statements = await countStatements(app, counter, customers);
       log(`${database} ${name}: ${statements} statements per transfer`);
       log(`${database} ${name}: HTTP ${DURATION_S} s`);
+      const stopProfile = await startProfile();
+      const serverTimes = timeInServer(app);
       const http = await httpRun(url, customers);
+      const serverP99Ms = serverTimes();
+      await stopProfile(`${database}-${name}`);
       log(`${database} ${name}: direct ${DURATION_S} s`);
       const direct = await directRun(app, customers);
       figures.push({
         database, case: name, customers: customers.length,
-        httpTransfersPerS: http.perS, httpP50Ms: http.p50, httpP99Ms: http.p99, httpErrors: http.errors,
+        httpTransfersPerS: http.perS, httpP50Ms: http.p50, httpP99Ms: http.p99, serverP99Ms, httpErrors: http.errors,
         directTransfersPerS: direct, httpOverDirect: Math.round((http.perS / Math.max(direct, 1)) * 100) / 100,
         statementsPerTransfer: statements,
       });

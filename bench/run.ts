@@ -7,7 +7,8 @@
  * VITALS_RUNS loads, default 5); skipped with a line when Chromium is not installed.
  * API: PIN-checked user-to-user transfers over HTTP and directly (bench/api.ts), PGlite and PostgreSQL.
  * BENCH_ONLY=api|front skips the other part; BENCH_DURATION shortens the API runs; BENCH_DATABASES
- * (pglite,postgres) and BENCH_CUSTOMERS narrow them for profiling.
+ * (pglite,postgres) and BENCH_CUSTOMERS narrow them for profiling; BENCH_PROFILE=dir writes a CPU
+ * profile of the server during each HTTP run; DATABASE_POOL_SIZE sets the PostgreSQL pool.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
