@@ -38,7 +38,10 @@ async function upToDate(db: Kysely<any>): Promise<boolean> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   if (await upToDate(db)) return;
-  const migrator = new Migrator({ db, provider });
+  // Kysely's own tables in the connection's schema, named so: without a schema the migrator takes
+  // another schema's tables (a second app, or a test run that was killed) for its own, and fails.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0]?.schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
