@@ -14,7 +14,6 @@
  */
 import { sql } from 'kysely';
 import { MAX_BALANCE_MINOR } from '../../../shared/limits';
-import type { Currency } from '../../../shared/types';
 import type { Db } from '../../db/database';
 import type { TransferRow } from '../ledger/transfers.repository';
 import { hashPin } from '../auth/pin';
@@ -38,16 +37,16 @@ type Row = TransferRow & { recipient_name: string };
  * Runs the transfer as one statement (its own transaction); answers its result, or null when the
  * case is not one it recognises (nothing was written: the checked path decides).
  */
-export async function transferInOneStatement(db: Db, t: OneStatementTransfer): Promise<UserTransferResult | null> {
-  const { currency, amount, recipientEmail } = t.order;
-  const pinHash = hashPin(t.pinSecret, t.senderId, t.pin);
-  const ngn = currency === ('NGN' satisfies Currency);
+export async function transferInOneStatement(db: Db, transfer: OneStatementTransfer): Promise<UserTransferResult | null> {
+  const { currency, amount, recipientEmail } = transfer.order;
+  const pinHash = hashPin(transfer.pinSecret, transfer.senderId, transfer.pin);
+  const ngn = currency === 'NGN';
   let rows: Row[];
   try {
     ({ rows } = await sql<Row>`
       with sender as materialized (
         select u.id from users u
-        where u.id = ${t.senderId}::uuid
+        where u.id = ${transfer.senderId}::uuid
           and u.is_email_verified and u.is_phone_verified and u.is_identity_verified
           and u.pin_hash = ${pinHash} and u.pin_failed_count = 0 and u.pin_locked_until is null
         for no key update of u
@@ -67,7 +66,7 @@ export async function transferInOneStatement(db: Db, t: OneStatementTransfer): P
       checked as (
         select d.id as debit, c.id as credit, d.name as sender_name, c.name as recipient_name
         from parties d join parties c on c.user_id <> d.user_id
-        where d.user_id = ${t.senderId}::uuid
+        where d.user_id = ${transfer.senderId}::uuid
           and d.kind = 'customer' and c.kind = 'customer'
           and d.balance - d.pending_debits >= ${amount}::bigint
           and c.balance + ${amount}::bigint <= ${MAX_BALANCE_MINOR}::bigint
@@ -75,8 +74,8 @@ export async function transferInOneStatement(db: Db, t: OneStatementTransfer): P
       ),
       t as (
         insert into ledger_transfers (reference, debit_account_id, credit_account_id, amount, currency, kind, status, metadata, posted_at)
-        select ${t.reference}, debit, credit, ${amount}::bigint, ${currency}, 'wallet_transfer', 'posted',
-          jsonb_build_object('sender_name', sender_name, 'recipient_name', recipient_name, 'description', ${t.description}::text), now()
+        select ${transfer.reference}, debit, credit, ${amount}::bigint, ${currency}, 'wallet_transfer', 'posted',
+          jsonb_build_object('sender_name', sender_name, 'recipient_name', recipient_name, 'description', ${transfer.description}::text), now()
         from checked
         returning *
       ),
@@ -101,6 +100,6 @@ export async function transferInOneStatement(db: Db, t: OneStatementTransfer): P
   }
   const row = rows[0];
   if (!row) return null;
-  const { recipient_name: recipientName, ...transfer } = row;
-  return { row: transfer, recipientName };
+  const { recipient_name: recipientName, ...written } = row;
+  return { row: written, recipientName };
 }

@@ -2,21 +2,19 @@
  * Money between two Kudi customers: one posted ledger transfer from the sender's wallet to the
  * recipient's, in the same currency. Both see it as a WALLET TRANSACTION naming the other.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { server, transfers } from '../../../shared/messages';
 import { minorToMajor } from '../../../shared/money';
 import type { CadTransferReceipt, Currency, NgnTransferReceipt, Req, Res } from '../../../shared/types';
-import { isEmail } from '../../../shared/validation';
+import { isEmail, isFourDigitPin } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
-import { transferLocked, type TransferRow } from '../ledger/ledger.service';
-import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isFourDigitPin } from '../../../shared/validation';
-import { signedIn } from '../../plugins/auth';
+import { newReference, transferLocked, type TransferRow } from '../ledger/ledger.service';
 import { hasIdempotencyKey } from '../ledger/idempotency';
-import { newReference } from '../ledger/ledger.service';
+import { signedIn } from '../../plugins/auth';
 import type { PinDeps } from '../auth/pin.service';
+import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
 import { activatedNairaWallet, allowNameLookup, amountMinor, nameLookupRule, pinConfirmedMovement, withinNgnLimit } from './sender.service';
 import { transferInOneStatement } from './user-transfer.one-statement';
 
