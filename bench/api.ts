@@ -30,6 +30,12 @@ import type { LoadJob, LoadResult } from './load-generator';
 
 const PIN = '1234';
 export const DURATION_S = Number(process.env.BENCH_DURATION || 20);
+/**
+ * Seconds of the same load before each measured HTTP run, not counted (BENCH_WARMUP, default 5):
+ * the first seconds measure V8 compiling the hot path and each pool connection preparing and
+ * planning its statements, not the steady state.
+ */
+export const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 5);
 const CONNECTIONS = 50;
 /** Customers of the uniform case (BENCH_CUSTOMERS, default 1,000; fewer for quick profiling runs). */
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 1000);
@@ -160,9 +166,9 @@ function pair(customers: BenchCustomer[]): [BenchCustomer, BenchCustomer] {
 }
 
 /** autocannon in a child process (bench/load-generator.ts), so it does not share the server's event loop. */
-function httpRun(url: string, customers: BenchCustomer[]): Promise<LoadResult> {
+function httpRun(url: string, customers: BenchCustomer[], durationS = DURATION_S): Promise<LoadResult> {
   const job: LoadJob = {
-    url, connections: CONNECTIONS, durationS: DURATION_S, pin: PIN,
+    url, connections: CONNECTIONS, durationS, pin: PIN,
     customers: customers.map(({ email, authorization }) => ({ email, authorization })),
   };
   return new Promise((resolve, reject) => {
@@ -260,6 +266,10 @@ export async function apiBench(database: 'pglite' | 'postgres', log: (line: stri
     for (const [name, customers] of [['uniform', everyone], ['hot', everyone.slice(0, 4)]] as const) {
       const statements = await countStatements(app, counter, customers);
       log(`${database} ${name}: ${statements} statements per transfer`);
+      if (WARMUP_S > 0) {
+        log(`${database} ${name}: HTTP warm-up ${WARMUP_S} s (not counted)`);
+        await httpRun(url, customers, WARMUP_S);
+      }
       log(`${database} ${name}: HTTP ${DURATION_S} s`);
       const stopProfile = await startProfile();
       const serverTimes = timeInServer(app);
