@@ -133,6 +133,20 @@ describe('POST /wallet/cad-withdrawal (Interac e-Transfer out)', () => {
     expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
   });
 
+  it("to a Kudi deposit e-mail whose random tag happens to end in 'fail': credited like any other, not declined by the test rule for outside addresses", async () => {
+    const sender = await funded(t, { CAD: '10.00' });
+    const recipient = await funded(t, { CAD: '1.00' });
+    const address = 'carol.chukwu.abcdfail@pay.kudi.example';
+    await t.db.updateTable('cad_wallets').set({ deposit_email: address }).where('user_id', '=', recipient.id).execute();
+    await settleDuePayouts(t.app);
+    const res = await cadWithdrawal(t, sender, { CustomerEmail: address, Amount: '4.00' });
+    expect(res.statusCode).toBe(200);
+    expect(await settleDuePayouts(t.app)).toBe(1);
+    expect((await history(t, sender, 'CAD'))[0]).toMatchObject({ id: res.json().data.transaction_reference, status: 'completed' });
+    expect(await balances(t, recipient)).toEqual({ CAD: 5, NGN: 0 });
+    expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
+
   it('to a Kudi deposit e-mail nobody has: the payout fails and the money is back', async () => {
     const sender = await funded(t, { CAD: '20.00' });
     await settleDuePayouts(t.app);

@@ -3,7 +3,8 @@
  * (rows, not process memory: any process may run it, and payouts pending at a restart are settled
  * after it), decides each outcome and reports it through the signed payout webhook, as a real rail
  * would. Most payouts complete; these fail, so the refund path can be seen:
- * - Interac: the recipient e-mail's local part ends in 'fail' (jane.fail@example.com);
+ * - Interac: the recipient e-mail's local part ends in 'fail' (jane.fail@example.com), unless it
+ *   is a Kudi deposit address;
  * - NIP: the account number ends in '0000'.
  * A payout to a Kudi virtual account (the simulated partner bank) credits that wallet through the
  * bank-credit webhook, and fails when no activated wallet has that number. Likewise an Interac
@@ -109,8 +110,9 @@ async function creditDepositEmail(app: FastifyInstance, payout: PayoutRow): Prom
 
 async function outcomeOf(app: FastifyInstance, payout: PayoutRow): Promise<Outcome> {
   if (payout.rail === 'interac') {
-    if (FAILING_INTERAC_EMAIL.test(payout.destination)) return failed("The recipient's bank declined the e-Transfer");
-    return isKudiDepositEmail(payout.destination) ? creditDepositEmail(app, payout) : completed;
+    // A Kudi deposit address is credited whatever its random tag spells (one may end in 'fail').
+    if (isKudiDepositEmail(payout.destination)) return creditDepositEmail(app, payout);
+    return FAILING_INTERAC_EMAIL.test(payout.destination) ? failed("The recipient's bank declined the e-Transfer") : completed;
   }
   if (FAILING_ACCOUNT_NUMBER.test(payout.destination)) return failed('The beneficiary bank declined the transfer');
   return payout.bank_code === SIM_PARTNER_BANK.code ? creditVirtualAccount(app, payout) : completed;
