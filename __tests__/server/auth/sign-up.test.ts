@@ -152,6 +152,10 @@ describe('signing up again before verifying: the newest submission wins', () => 
       address: '9 Bay St',
     });
     expect(await userCount(email)).toBe(1);
+    // The Interac deposit address is made from the new names too, not the first submission's.
+    const { access_token: token } = await loginThroughApi(t, email, NEW_PASSWORD);
+    const wallet = (await t.app.inject({ method: 'GET', url: api('/wallet/cad-wallet'), headers: bearer(token) })).json().data;
+    expect(wallet.email).toMatch(/^davidstone\.[a-z2-7]{8}@/);
   });
 
   it('within the resend cool-down sends no second code; the code already in the mailbox confirms the new details', async () => {

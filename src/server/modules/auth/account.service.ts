@@ -5,7 +5,7 @@ import { isAtLeast18, isEmail, isSixDigitCode, isStrongPassword } from '../../..
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { assertCountryCodes } from '../countries/countries';
-import { createCustomerWallets } from '../ledger/customer-wallets';
+import { createCustomerWallets, renewDepositEmail } from '../ledger/customer-wallets';
 import type { AuthDeps } from './auth.deps';
 import type { OtpPurpose } from './auth.tables';
 import { consumeLiveGrant, retireUserGrants } from './grants.repository';
@@ -94,8 +94,8 @@ export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date
 
 /**
  * Signing up again before verifying: the newest submission wins. Under the user's row lock the
- * account takes the new password hash and details; earlier reset codes, grants and sessions end;
- * a fresh e-mail code replaces the earlier ones. Within the resend cool-down or beyond the
+ * account takes the new password hash and details (and a deposit address from the new names);
+ * earlier reset codes, grants and sessions end; a fresh e-mail code replaces the earlier ones. Within the resend cool-down or beyond the
  * hourly cap no code is sent and the latest one (already in the same mailbox) stays usable.
  * Always answers 409 'Request a new OTP to verify' (spec §4: the client moves to the code step).
  */
@@ -109,6 +109,7 @@ async function replaceUnverifiedSignUp(
     const user = await lockUser(trx, userId);
     if (!user || user.is_email_verified) throw conflict(server.userExists);
     await updateUser(trx, user.id, changes, now);
+    await renewDepositEmail(trx, user.id, changes);
     await retireOtps(trx, user.id, 'password_reset', now);
     await retireUserGrants(trx, user.id, now);
     await revokeUserSessions(trx, user.id, null, now);

@@ -23,6 +23,14 @@ const randomTag = () => Array.from(randomBytes(8), (byte) => BASE32[byte % 32]).
 const newDepositEmail = (firstName: string, lastName: string) =>
   `${slug(firstName, lastName)}.${randomTag()}@${DEPOSIT_EMAIL_DOMAIN}`;
 
+/**
+ * A new CAD deposit address from the customer's current names (signing up again before verifying
+ * replaces the names; nobody has seen the earlier address, since an unverified account cannot sign in).
+ */
+export async function renewDepositEmail(trx: Transaction<Database>, userId: string, names: { first_name: string; last_name: string }): Promise<void> {
+  await trx.updateTable('cad_wallets').set({ deposit_email: newDepositEmail(names.first_name, names.last_name) }).where('user_id', '=', userId).execute();
+}
+
 /** Whether an e-mail is at Kudi's deposit domain (any case), i.e. an Interac autodeposit address of a customer. */
 export const isKudiDepositEmail = (email: string): boolean => email.toLowerCase().endsWith(`@${DEPOSIT_EMAIL_DOMAIN}`);
 
