@@ -10,7 +10,7 @@
  * BENCH_DURATION (seconds, default 20), BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DatabaseConnection, Dialect, Driver } from 'kysely';
+import { sql, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -266,6 +266,9 @@ export async function apiBench(database: 'pglite' | 'postgres', log: (line: stri
     for (const [name, customers] of [['uniform', everyone], ['hot', everyone.slice(0, 4)]] as const) {
       const statements = await countStatements(app, counter, customers);
       log(`${database} ${name}: ${statements} statements per transfer`);
+      // Each case starts from a vacuumed, analysed database: the previous case's tens of
+      // thousands of rows would otherwise have autovacuum working during this one.
+      await sql`vacuum analyze`.execute(handle.db);
       if (WARMUP_S > 0) {
         log(`${database} ${name}: HTTP warm-up ${WARMUP_S} s (not counted)`);
         await httpRun(url, customers, WARMUP_S);
