@@ -7,7 +7,9 @@
  * the database for speed, then funded through the real deposit webhook). autocannon runs in a child
  * process (bench/load-generator.ts), but on this 2-core machine it still takes CPU from the server
  * and the database, so the HTTP figures include its cost.
- * BENCH_DURATION (seconds, default 20), BENCH_DATABASE_URL or TEST_DATABASE_URL for PostgreSQL.
+ * Each case starts from a vacuumed database and runs BENCH_WARMUP seconds (default 5) uncounted
+ * before the measured BENCH_DURATION (seconds, default 20); BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL for PostgreSQL.
  */
 import type { FastifyInstance } from 'fastify';
 import { sql, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
