@@ -25,10 +25,16 @@ export async function insertTransfer(trx: Trx, values: NewTransfer): Promise<Tra
 /**
  * The money of a transfer moving, as SQL common table expressions: the debit account's balance
  * goes down by the amount (and its reservation, when the transfer had reserved it), the credit
- * account's goes up, and both entries are written with each account's balance after it. `transfer`
- * names the CTE or table holding the transfer's id.
+ * account's goes up, and both entries are written with each account's balance after it. `debit`,
+ * `credit` and `transferId` are values or SQL naming them (e.g. a column of an earlier CTE).
  */
-function movement(amount: bigint, debit: bigint, credit: bigint, releasesReservation: boolean, transferId: RawBuilder<unknown>) {
+export function movement(
+  amount: bigint,
+  debit: bigint | RawBuilder<unknown>,
+  credit: bigint | RawBuilder<unknown>,
+  releasesReservation: boolean,
+  transferId: RawBuilder<unknown>,
+) {
   const released = releasesReservation ? amount : 0n;
   return sql`
     d as (

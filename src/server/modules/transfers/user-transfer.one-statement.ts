@@ -4,8 +4,8 @@
  * recipient exists and may receive the currency, the sender can cover the amount and the
  * recipient stays under the balance ceiling. The statement then writes exactly what the checked
  * path (sender.service's authorizedMovement with sendToUser) writes in that case: the transfer,
- * both balances and both entries, under the same locks taken in the same order (the sender's
- * user row, then both accounts in id order).
+ * both balances and both entries (with the ledger's own `movement`), under the same locks taken in
+ * the same order (the sender's user row, then both accounts in id order).
  *
  * When any of those conditions does not hold, the statement writes nothing and answers no row;
  * the caller then runs the checked path, which decides and words the refusal (or counts the PIN
@@ -15,7 +15,7 @@
 import { sql } from 'kysely';
 import { MAX_BALANCE_MINOR } from '../../../shared/limits';
 import type { Db } from '../../db/database';
-import type { TransferRow } from '../ledger/transfers.repository';
+import { movement, type TransferRow } from '../ledger/transfers.repository';
 import { hashPin } from '../auth/pin';
 import type { UserTransferOrder, UserTransferResult } from './user-transfer.service';
 
@@ -79,20 +79,7 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
         from checked
         returning *
       ),
-      d as (
-        update ledger_accounts set balance = balance - ${amount}::bigint
-        where id = (select debit_account_id from t) returning balance
-      ),
-      c as (
-        update ledger_accounts set balance = balance + ${amount}::bigint
-        where id = (select credit_account_id from t) returning balance
-      ),
-      e as (
-        insert into ledger_entries (transfer_id, account_id, amount, balance_after)
-        select t.id, t.debit_account_id, -t.amount, d.balance from t, d
-        union all
-        select t.id, t.credit_account_id, t.amount, c.balance from t, c
-      )
+      ${movement(amount, sql`(select debit_account_id from t)`, sql`(select credit_account_id from t)`, false, sql`(select id from t)`)}
       select t.*, (select recipient_name from checked) as recipient_name from t`.execute(db));
   } catch (err) {
     if (RETRY_CHECKED.has((err as { code?: string }).code ?? '')) return null;
