@@ -2,9 +2,9 @@
  * Idempotency-Key for money POSTs (DESIGN.md): same key + same body → the first answer again,
  * with its status (a final refusal too); same key + other body → 422; still running → 409. The
  * transaction PIN is no way around its lockout: another PIN under a used key is a counted PIN try
- * before it is a 422. All state is rows, so
- * several API processes share it. The answer is recorded in the same database transaction as
- * the money it describes: either both exist or neither does.
+ * before it is a 422. All state is rows, so several API processes share it. The answer is
+ * recorded in the same database transaction as the money it describes: either both exist or
+ * neither does.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
