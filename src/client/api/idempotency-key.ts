@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react';
+import { isRecordedRefusalStatus } from '../../shared/idempotency';
 
 export interface IdempotencyKeys {
   /** The Idempotency-Key for this body: the same one while the same body is sent again (a retry), else a new one. */
@@ -13,12 +14,9 @@ export interface IdempotencyKeys {
   failed(error: unknown): void;
 }
 
-/** HTTP statuses the server records under a request's Idempotency-Key (ledger/idempotency.ts). */
-const RECORDED_REFUSALS = new Set([400, 403, 404, 422]);
-
 /** Whether a failed call's answer is recorded under its key: a fetchBaseQuery error with one of those statuses. */
 export const isRecordedRefusal = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && 'status' in error && RECORDED_REFUSALS.has((error as { status: unknown }).status as number);
+  typeof error === 'object' && error !== null && 'status' in error && isRecordedRefusalStatus((error as { status: unknown }).status);
 
 /**
  * One Idempotency-Key per confirmed money submission, kept and reused when it is retried (DESIGN.md):

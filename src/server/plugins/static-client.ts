@@ -17,12 +17,15 @@ export async function registerStaticClient(app: FastifyInstance, publicDir: stri
       index: false,
       // The build writes .br/.gz copies of text assets (webpack.config.js).
       preCompressed: true,
-      // @fastify/static 10 passes the Fastify reply here.
-      setHeaders(reply: { header(name: string, value: string): unknown }, filePath: string) {
-        reply.header(
+      // Our own cache-control below, not the plugin's 'max-age=0'.
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // The answer depends on Accept-Encoding (a .br or .gz copy, or the plain file).
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -8,12 +8,12 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { IDEMPOTENCY_HEADER, isRecordedRefusalStatus } from '../../../shared/idempotency';
 import { server } from '../../../shared/messages';
 import { ApiError, badRequest, conflict, unprocessable } from '../../lib/errors';
 import type { Trx } from './accounts.repository';
 import { claimKey, completeKey, findKey, releaseKey, type IdempotencyKeyRow } from './idempotency.repository';
 
-const IDEMPOTENCY_HEADER = 'idempotency-key';
 const MAX_KEY_LENGTH = 255;
 
 function headerKey(request: FastifyRequest): string | null {
@@ -68,7 +68,7 @@ const baseOf = (stored: string) => stored.split('.')[0];
  * 401 (the caller), 409 (a conflict of the moment), 429 (a lockout or throttle that ends), 5xx.
  */
 const isFinalRefusal = (err: unknown): err is ApiError =>
-  err instanceof ApiError && [400, 403, 404, 422].includes(err.statusCode);
+  err instanceof ApiError && isRecordedRefusalStatus(err.statusCode);
 
 /** The recorded answer of a finished request: its body again with its status, or its refusal again. */
 function replay<T>(recorded: IdempotencyKeyRow, reply: FastifyReply): T {
