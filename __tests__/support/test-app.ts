@@ -1,5 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { randomBytes } from 'node:crypto';
+import { Kysely } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -17,9 +23,36 @@ export interface TestApp {
 
 const usePostgres = process.env.KUDI_TEST_DB === 'postgres';
 
+const ROOT = path.join(__dirname, '..', '..');
+const MIGRATIONS_DIR = path.join(ROOT, 'src', 'server', 'db', 'migrations');
+
 /**
- * A fresh app on a fresh database: in-memory PGlite, or (second run) a new schema in
- * TEST_DATABASE_URL that is dropped on close. Secrets are random per app.
+ * The migrated PGlite every test file starts from: made once (per machine, per set of migrations
+ * and PGlite version) as a dump of its data directory in the temp folder, then loaded by each
+ * file. Loading skips initdb and the migrations, about 3 s of each file's start on 2 cores.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(path.join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+  for (const name of readdirSync(MIGRATIONS_DIR).sort()) hash.update(name).update(readFileSync(path.join(MIGRATIONS_DIR, name)));
+  const file = path.join(os.tmpdir(), `kudi-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(file)) {
+    const pglite = new PGlite();
+    const db = new Kysely({ dialect: new PGliteDialect(pglite) });
+    await migrateToLatest(db);
+    const dump = await pglite.dumpDataDir('none');
+    await db.destroy();
+    // Written under another name, then renamed: a worker never reads a half-written template.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite started from the migrated template, or (second
+ * run) a new schema in TEST_DATABASE_URL that is dropped on close. Secrets are random per app.
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
@@ -41,7 +74,7 @@ export async function buildTestApp(
     { NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', PUBLIC_DIR: process.env.PUBLIC_DIR ?? '/nonexistent-kudi-public' },
     { dataDir: null, databaseUrl, databaseSchema: schema, payoutSettleMs: 0, ...overrides },
   );
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, usePostgres ? {} : { pgliteTemplate: await pgliteTemplate() });
   await migrateToLatest(database.db);
   const app = await buildApp({ config, db: database.db });
   prepare?.(app);

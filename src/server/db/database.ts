@@ -24,6 +24,11 @@ pg.types.setTypeParser(DATE, keepDate);
 export interface OpenOptions {
   /** Wraps the dialect (the benchmark counts statements with it). */
   wrapDialect?: (dialect: Dialect) => Dialect;
+  /**
+   * PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of an empty
+   * cluster, which skips initdb (tests start each file from one migrated template).
+   */
+  pgliteTemplate?: Blob;
 }
 
 /** At most this many distinct statement texts are prepared (per connection); any more run unprepared. */
@@ -169,7 +174,7 @@ function pgliteDialect(pglite: PGlite): Dialect {
 
 export async function openDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'> & Partial<Pick<Config, 'databasePoolSize'>>,
-  { wrapDialect = (d) => d }: OpenOptions = {},
+  { wrapDialect = (d) => d, pgliteTemplate }: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
@@ -183,6 +188,7 @@ export async function openDatabase(
   // One options object: PGlite ignores the second argument when the first (dataDir) is undefined.
   const pglite = new PGlite({
     dataDir: config.dataDir ?? undefined,
+    ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}),
   });
   await pglite.waitReady;
   // PGlite copies its whole parser map (316 entries, most for array types) for every result;
