@@ -1,5 +1,5 @@
 /** Fuzzing of shard 3 of the contract's routes (see fuzz-kit.ts); new routes join a shard automatically. */
-import { fuzzRoute, logSeed, openFuzzBench, routesOf, type FuzzBench } from './fuzz-kit';
+import { FUZZ_ROUTE_TIMEOUT_MS, fuzzRoute, logSeed, openFuzzBench, routesOf, type FuzzBench } from './fuzz-kit';
 
 let bench: FuzzBench;
 
@@ -14,4 +14,4 @@ afterAll(async () => {
 
 it.each(routesOf(3))('%s answers every hostile request with a harmless 4xx (or a success)', async (name) => {
   await fuzzRoute(bench, name);
-}, 180_000);
+}, FUZZ_ROUTE_TIMEOUT_MS);
