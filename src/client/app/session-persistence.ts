@@ -1,11 +1,11 @@
 import type { ListenerMiddlewareInstance, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { STORAGE_KEYS } from '../../shared/limits';
 import { api } from '../api/api';
+import { userApi } from '../api/user-api';
 import { navigateTo } from './navigation';
 import { paths } from './paths';
 import { customerSwitched, selectSessionEmail, sessionEnded, sessionStarted, sessionSynced, tokenRefreshed, type SessionState } from './session-slice';
 import { clearStoredUser, parseStoredUser, readStoredUser, writeStoredUser } from './stored-session';
-import { userReceived } from './user-slice';
 
 /** Writes every session change to localStorage 'user' (spec §3). */
 export function persistSession(listener: ListenerMiddlewareInstance): void {
@@ -20,9 +20,10 @@ export function persistSession(listener: ListenerMiddlewareInstance): void {
       if (stored) writeStoredUser({ ...stored, token, access_token: token });
     },
   });
+  // The current user's answers (the same ones that fill the user slice) refresh its stored fields.
   listener.startListening({
-    actionCreator: userReceived,
-    effect: ({ payload: user }) => {
+    matcher: userApi.endpoints.getUser.matchFulfilled,
+    effect: ({ payload: { data: user } }) => {
       const stored = readStoredUser();
       // Never another customer's fields (an answer for the previous customer, after another tab signed in).
       if (stored && (!user.email || !stored.email || sameEmail(stored.email, user.email))) writeStoredUser({ ...stored, ...user });
