@@ -1,10 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { useGetUserQuery } from '../../../src/client/api/user-api';
+import { useGetUserQuery, userApi } from '../../../src/client/api/user-api';
 import { syncSessionAcrossTabs } from '../../../src/client/app/session-persistence';
 import { makeStore } from '../../../src/client/app/store';
 import { dialogOpened } from '../../../src/client/app/ui-slice';
-import { userReceived } from '../../../src/client/app/user-slice';
 import { endpoints } from '../../../src/shared/endpoints';
 import { renderWithProviders } from '../../support/render';
 import { backend, setupFakeBackend, signIn, TEST_EMAIL, verifiedUser } from '../../support/server-mock';
@@ -90,7 +89,8 @@ test("a late answer about the previous customer is not merged into another custo
   const { store, stop } = await firstTab();
   signIn({ email: OTHER_EMAIL, user: { first_name: 'Bola' } }); // another tab, no event yet
 
-  store.dispatch(userReceived(verifiedUser(TEST_EMAIL)));
+  // An answer of GET /auth/user about Ada (the user slice's only source).
+  await store.dispatch(userApi.util.upsertQueryData('getUser', undefined, { success: true, data: verifiedUser(TEST_EMAIL) }));
 
   expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ email: OTHER_EMAIL });
   expect(localStorage.getItem('user')).not.toContain('Ada');

@@ -1,11 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { userApi } from '../../../src/client/api/user-api';
 import { endSession } from '../../../src/client/app/end-session';
 import { syncSessionAcrossTabs } from '../../../src/client/app/session-persistence';
 import { sessionEnded, sessionStarted, tokenRefreshed } from '../../../src/client/app/session-slice';
 import { makeStore } from '../../../src/client/app/store';
 import { dialogOpened } from '../../../src/client/app/ui-slice';
-import { userReceived } from '../../../src/client/app/user-slice';
 import type { LoginData, User } from '../../../src/shared/types';
 import { renderWithProviders } from '../../support/render';
 import { makeToken, nowS, TEST_EMAIL } from '../../support/server-mock';
@@ -39,13 +39,14 @@ describe('stored session (localStorage "user")', () => {
     expect(store.getState().session).toEqual({ token, email: TEST_EMAIL, expiresAt: exp });
   });
 
-  test('a refreshed token replaces both token and access_token; user fields are merged in', () => {
+  test('a refreshed token replaces both token and access_token; user fields are merged in', async () => {
     const store = makeStore();
     store.dispatch(sessionStarted(loginData(makeToken())));
     const fresh = makeToken();
 
     store.dispatch(tokenRefreshed({ token: fresh }));
-    store.dispatch(userReceived({ phone_number: '+2348012345678', is_phone_verified: true } as User));
+    // An answer of GET /auth/user (the user slice's only source).
+    await store.dispatch(userApi.util.upsertQueryData('getUser', undefined, { success: true, data: { phone_number: '+2348012345678', is_phone_verified: true } as User }));
 
     expect(stored()).toMatchObject({ token: fresh, access_token: fresh, email: TEST_EMAIL, phone_number: '+2348012345678' });
   });

@@ -2,6 +2,7 @@
 import { devTools } from './fake-devtools';
 import { http, HttpResponse } from 'msw';
 import { api } from '../../../src/client/api/api';
+import { walletApi } from '../../../src/client/api/wallet-api';
 import { maskAccountNumber, redact, REDACTED } from '../../../src/client/app/redact';
 import { sessionStarted, tokenRefreshed } from '../../../src/client/app/session-slice';
 import { makeStore } from '../../../src/client/app/store';
@@ -138,6 +139,35 @@ test('no secret survives the Redux DevTools sanitizers, for any action dispatche
   // And the same function applied directly to the current state and every logged action.
   expectNoSecret(redact(store.getState()));
   for (const action of store.actionLog.actions()) expectNoSecret(redact(action));
+});
+
+test('the wallets slice, filled from the wallet queries, keeps no secret in the file nor in DevTools', async () => {
+  devTools.clear();
+  server.use(
+    http.get(apiPath('/wallet/cad-wallet'), () =>
+      HttpResponse.json({ success: true, data: { balance: 10, email: 'deposit@kudi.example', security_question: 'Pet', security_answer: SECRETS.answer } })),
+    http.get(apiPath('/wallet/naira-wallet'), () =>
+      HttpResponse.json({
+        success: true,
+        data: { balance: 20, is_wallet_activated: true, bank_name: 'Bank', account_name: 'Ada Obi', account_number: ACCOUNT, tx_ref: null },
+      })),
+  );
+  const store = makeStore();
+  await store.dispatch(walletApi.endpoints.getCadWallet.initiate());
+  await store.dispatch(walletApi.endpoints.getNairaWallet.initiate());
+  // Seeded: the slice holds the security answer and the full account number.
+  expect(store.getState().wallets.entities).toMatchObject({ CAD: { security_answer: SECRETS.answer }, NGN: { account_number: ACCOUNT } });
+
+  const file = buildDiagnostics(store, { route: '/add-money', viewport: { width: 390, height: 844 } });
+  expect(JSON.stringify(file)).not.toContain(SECRETS.answer);
+  expect(JSON.stringify(file)).not.toContain(ACCOUNT);
+  expect(file.state.wallets.entities).toMatchObject({
+    CAD: { security_answer: REDACTED, balance: 10 },
+    NGN: { account_number: maskAccountNumber(ACCOUNT), balance: 20 },
+  });
+  expect(devTools.states.length).toBeGreaterThan(0);
+  expect(JSON.stringify(devTools.states)).not.toContain(SECRETS.answer);
+  expect(JSON.stringify(devTools.states)).not.toContain(ACCOUNT);
 });
 
 test('text that only looks like dotted words, versions or e-mails is left alone', () => {

@@ -1,6 +1,5 @@
 import { endpoints } from '../../shared/endpoints';
 import type { CadWallet, Currency, NairaWallet, Rate, Req, Res } from '../../shared/types';
-import { walletReceived } from '../app/wallets-slice';
 import { api } from './api';
 
 /** A quote direction: get-rates is called for CAD→NGN and NGN→CAD; both answer NGN per 1 CAD. */
@@ -10,9 +9,10 @@ export interface RatePair {
 }
 
 /**
- * The wallet calls every money screen shares (spec §7): both wallets (tag `Wallet`, id = currency,
- * mirrored into the normalized wallets slice), the quoted rates (`Rates`), the NGN limit and the
- * naira wallet activation (which reloads the NGN wallet).
+ * The wallet calls every money screen shares (spec §7): both wallets (tag `Wallet`, id = currency;
+ * their answers fill the normalized `wallets` slice, app/wallets-slice.ts, which is where screens read
+ * a wallet: `selectWallet`, `useWallet`), the quoted rates (`Rates`), the NGN limit and the naira
+ * wallet activation (which reloads the NGN wallet).
  */
 export const walletApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -20,19 +20,11 @@ export const walletApi = api.injectEndpoints({
       query: () => ({ url: endpoints.cadWallet.path, method: endpoints.cadWallet.method }),
       transformResponse: (body: Res<'cadWallet'>) => body.data,
       providesTags: [{ type: 'Wallet', id: 'CAD' }],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(walletReceived({ currency: 'CAD', ...data }));
-      },
     }),
     getNairaWallet: build.query<NairaWallet, void>({
       query: () => ({ url: endpoints.nairaWallet.path, method: endpoints.nairaWallet.method }),
       transformResponse: (body: Res<'nairaWallet'>) => body.data,
       providesTags: [{ type: 'Wallet', id: 'NGN' }],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(walletReceived({ currency: 'NGN', ...data }));
-      },
     }),
     getRate: build.query<Rate, RatePair>({
       query: ({ from, to }) => ({

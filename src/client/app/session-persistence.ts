@@ -1,12 +1,11 @@
-import type { ListenerMiddlewareInstance } from '@reduxjs/toolkit';
+import type { ListenerMiddlewareInstance, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { STORAGE_KEYS } from '../../shared/limits';
 import { api } from '../api/api';
+import { userApi } from '../api/user-api';
 import { navigateTo } from './navigation';
 import { paths } from './paths';
-import { customerSwitched, sessionEnded, sessionStarted, sessionSynced, tokenRefreshed } from './session-slice';
-import type { AppDispatch, RootState } from './store';
+import { customerSwitched, selectSessionEmail, sessionEnded, sessionStarted, sessionSynced, tokenRefreshed, type SessionState } from './session-slice';
 import { clearStoredUser, parseStoredUser, readStoredUser, writeStoredUser } from './stored-session';
-import { userReceived } from './user-slice';
 
 /** Writes every session change to localStorage 'user' (spec §3). */
 export function persistSession(listener: ListenerMiddlewareInstance): void {
@@ -21,9 +20,10 @@ export function persistSession(listener: ListenerMiddlewareInstance): void {
       if (stored) writeStoredUser({ ...stored, token, access_token: token });
     },
   });
+  // The current user's answers (the same ones that fill the user slice) refresh its stored fields.
   listener.startListening({
-    actionCreator: userReceived,
-    effect: ({ payload: user }) => {
+    matcher: userApi.endpoints.getUser.matchFulfilled,
+    effect: ({ payload: { data: user } }) => {
       const stored = readStoredUser();
       // Never another customer's fields (an answer for the previous customer, after another tab signed in).
       if (stored && (!user.email || !stored.email || sameEmail(stored.email, user.email))) writeStoredUser({ ...stored, ...user });
@@ -44,6 +44,9 @@ export function persistSession(listener: ListenerMiddlewareInstance): void {
   });
 }
 
+/** What this file needs of the store (not the store's own types, which would import this file back). */
+type SessionDispatch = ThunkDispatch<{ session: SessionState }, unknown, UnknownAction>;
+
 const sameEmail = (a: string | null | undefined, b: string | null | undefined) =>
   Boolean(a && b && a.toLowerCase() === b.toLowerCase());
 
@@ -53,13 +56,13 @@ const sameEmail = (a: string | null | undefined, b: string | null | undefined) =
  * start afresh with the new customer's session, and the screen goes to the dashboard (a form filled in
  * for the previous customer must not be sent as the new one).
  */
-export function syncSessionAcrossTabs(dispatch: AppDispatch): () => void {
+export function syncSessionAcrossTabs(dispatch: SessionDispatch): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.storageArea !== localStorage || event.key !== STORAGE_KEYS.user) return;
     const stored = parseStoredUser(event.newValue);
     if (stored) {
-      dispatch((next: AppDispatch, getState: () => RootState) => {
-        const current = getState().session.email;
+      dispatch((next, getState) => {
+        const current = selectSessionEmail(getState());
         if (current && stored.email && !sameEmail(current, stored.email)) {
           next(customerSwitched(stored));
           navigateTo(paths.dashboard, { replace: true });

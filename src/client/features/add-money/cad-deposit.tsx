@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { useErrorToast } from '../../api/use-error-toast';
-import { useGetCadWalletQuery } from '../../api/wallet-api';
+import { useWallet } from '../../app/use-wallet';
 import { BalanceCard, CopyField, Spinner, Stack } from '../../ui';
 
 export const Note = styled.p`
@@ -14,7 +14,7 @@ export const Note = styled.p`
 
 /** CAD deposits by e-Transfer: the deposit email and, when set, the reference question and answer. */
 export function CadDeposit() {
-  const { data: wallet, error, isLoading } = useGetCadWalletQuery();
+  const { wallet, error, isLoading } = useWallet('CAD');
   useErrorToast(error, M.dashboard.cadWalletFailed);
   if (isLoading) return <Spinner label="Loading wallet details" />;
 

@@ -1,7 +1,7 @@
 import * as M from '../../../shared/messages';
 import { useErrorToast } from '../../api/use-error-toast';
-import { useGetNairaWalletQuery } from '../../api/wallet-api';
 import { useAppDispatch } from '../../app/store';
+import { useWallet } from '../../app/use-wallet';
 import { dialogOpened } from '../../app/ui-slice';
 import { BalanceCard, Button, CopyField, Spinner, Stack } from '../../ui';
 import { nairaActivationDialogId } from './add-money-ids';
@@ -11,7 +11,7 @@ import { NairaActivationDialog } from './naira-activation-dialog';
 /** NGN deposits by bank transfer to the wallet's virtual account, once the wallet is activated. */
 export function NairaDeposit() {
   const dispatch = useAppDispatch();
-  const { data: wallet, error, isLoading } = useGetNairaWalletQuery();
+  const { wallet, error, isLoading } = useWallet('NGN');
   useErrorToast(error, M.dashboard.nairaWalletFailed);
   if (isLoading) return <Spinner label="Loading wallet details" />;
 

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import { useErrorToast } from '../../api/use-error-toast';
-import { useGetCadWalletQuery, useGetNairaWalletQuery } from '../../api/wallet-api';
+import { useWallet } from '../../app/use-wallet';
 import { LoadingText, PageHeader, Stack } from '../../ui';
 import { SelectCurrencyDialog } from '../transfer/select-currency-dialog';
 import { DashboardBalance } from './dashboard-balance';
@@ -18,8 +18,8 @@ const Balances = styled.div`
 /** /dashboard (spec §2): balances, rates and the quick action tiles. */
 export default function DashboardScreen() {
   useUpdateTimezoneOnLoad();
-  const cad = useGetCadWalletQuery();
-  const ngn = useGetNairaWalletQuery();
+  const cad = useWallet('CAD');
+  const ngn = useWallet('NGN');
   useErrorToast(cad.error ?? ngn.error, M.dashboard.walletDataFailed);
 
   return (
@@ -30,8 +30,8 @@ export default function DashboardScreen() {
       ) : (
         <Stack gap="lg">
           <Balances>
-            <DashboardBalance currency="CAD" balance={cad.data?.balance} />
-            <DashboardBalance currency="NGN" balance={ngn.data?.balance} />
+            <DashboardBalance currency="CAD" balance={cad.wallet?.balance} />
+            <DashboardBalance currency="NGN" balance={ngn.wallet?.balance} />
           </Balances>
           <ExchangeRates />
           <QuickActions />

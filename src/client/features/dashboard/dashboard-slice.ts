@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
 import { STORAGE_KEYS } from '../../../shared/limits';
 import type { Currency } from '../../../shared/types';
-import type { AppDispatch } from '../../app/store';
 
 /** localStorage flag of each balance card (spec §3): 'true' or 'false'; shown when absent. */
 const storageKey = { CAD: STORAGE_KEYS.showCADBalance, NGN: STORAGE_KEYS.showNairaBalance } as const;
@@ -35,6 +34,6 @@ export const { selectBalanceShown } = dashboardSlice.selectors;
  * Shows or hides a balance. The app's store remembers the choice locally (app/preferences-persistence.ts,
  * a listener the support replay's sandbox does not have: nothing is written to the support agent's storage).
  */
-export const setBalanceShown = (currency: Currency, shown: boolean) => (dispatch: AppDispatch) => {
+export const setBalanceShown = (currency: Currency, shown: boolean) => (dispatch: Dispatch) => {
   dispatch(balanceVisibilitySet({ currency, shown }));
 };

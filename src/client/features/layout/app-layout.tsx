@@ -3,13 +3,12 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import { useErrorToast } from '../../api/use-error-toast';
-import { useGetUserQuery } from '../../api/user-api';
 import { dialogIds } from '../../app/dialog-ids';
 import { paths } from '../../app/paths';
 import { selectIsSignedIn } from '../../app/session-slice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
-import { selectUser } from '../../app/user-slice';
+import { useUser } from '../../app/use-user';
 import { LoadingText, media } from '../../ui';
 import { BOTTOM_BAR_HEIGHT, MainMenu } from './main-menu';
 import { SignOutDialog } from './sign-out-dialog';
@@ -64,8 +63,7 @@ function PinDialog() {
  */
 export default function AppLayout() {
   const signedIn = useAppSelector(selectIsSignedIn);
-  const user = useAppSelector(selectUser);
-  const { error } = useGetUserQuery(undefined, { skip: !signedIn });
+  const { user, error } = useUser({ skip: !signedIn });
   const navigate = useNavigate();
 
   useErrorToast(error, M.dashboard.loadUserFailed);

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import * as M from '../../../shared/messages';
 import { useErrorToast } from '../../api/use-error-toast';
-import { useGetUserQuery } from '../../api/user-api';
 import { selectIsFullyVerified } from '../../app/user-slice';
 import { useAppSelector } from '../../app/store';
+import { useUser } from '../../app/use-user';
 import { Button, Card, CardTitle, PageHeader, Stack, VerifiedIcon, VisuallyHidden, media } from '../../ui';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ChangePinDialog } from './change-pin-dialog';
@@ -76,19 +76,19 @@ function ProfileSkeleton() {
 
 /** /profile: personal and contact details with their verification state, and the security actions. */
 export default function ProfileScreen() {
-  const { data, isLoading, error } = useGetUserQuery();
+  const { user, isLoading, error } = useUser();
   useErrorToast(error, M.profile.loadFailed);
   const locked = useAppSelector(selectIsFullyVerified);
   const changePassword = useProfileDialog(profileDialogs.changePassword);
   const verifyPassword = useProfileDialog(profileDialogs.verifyPassword);
   const updateProfile = useProfileDialog(profileDialogs.updateProfile);
-  const user = data?.data;
 
   return (
     <main>
       <PageHeader title="Profile" />
-      {isLoading && <ProfileSkeleton />}
-      {user && (
+      {isLoading ? (
+        <ProfileSkeleton />
+      ) : user && (
         <Sections>
           <Card>
             <CardTitle>Personal Information</CardTitle>

@@ -1,20 +1,15 @@
-import { Suspense, useEffect, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import {
-  MemoryRouter,
-  UNSAFE_DataRouterContext as DataRouterContext,
-  UNSAFE_DataRouterStateContext as DataRouterStateContext,
-  UNSAFE_LocationContext as LocationContext,
-  UNSAFE_RouteContext as RouteContext,
-  useRoutes,
-} from 'react-router-dom';
-import styled from 'styled-components';
-import { signedInRoutes } from '../../app/router';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import styled, { ThemeProvider } from 'styled-components';
+import { signedInRoutes } from '../../app/signed-in-routes';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { selectStep, stepChanged } from '../../app/ui-slice';
 import { Button, Card, FormError, LoadingText, PageHeader, Stack } from '../../ui';
+import { theme } from '../../ui/theme';
 import type { Diagnostics } from './diagnostics';
-import { customerScreen, makeReplayStore, parseDiagnostics, replayJumped, stateAt } from './replay';
+import { customerScreen, makeReplayStore, parseDiagnostics, replayJumped, stateAt, type ReplayStore } from './replay';
 import { useGetSupportConfigQuery } from './support-api';
 
 const STEP_ID = 'support-replay';
@@ -34,23 +29,40 @@ const Controls = styled.div`
   align-items: center;
 `;
 
-/** The customer's screen in its own router: its links and redirects stay inside the replay. */
-function Isolated({ route, children }: { route: string; children: ReactNode }) {
-  return (
-    <DataRouterContext.Provider value={null}>
-      <DataRouterStateContext.Provider value={null}>
-        <RouteContext.Provider value={{ outlet: null, matches: [], isDataRoute: false }}>
-          <LocationContext.Provider value={null as never}>
-            <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-          </LocationContext.Provider>
-        </RouteContext.Provider>
-      </DataRouterStateContext.Provider>
-    </DataRouterContext.Provider>
-  );
-}
+/**
+ * The customer's screen: the signed-in routes in a memory router created at the replayed location,
+ * on the sandboxed store. React Router allows one router per React tree, and this screen is already
+ * inside the app's; so the customer's screen is its own React root, mounted in this element, and its
+ * links and redirects stay inside the replay. Toasts still reach the app's toast outlet.
+ */
+function CustomerScreen({ store, route }: { store: ReplayStore; route: string }) {
+  const host = useRef<HTMLDivElement>(null);
 
-function CustomerScreen() {
-  return useRoutes(signedInRoutes);
+  useEffect(() => {
+    const container = document.createElement('div');
+    host.current?.append(container);
+    const root = createRoot(container);
+    const router = createMemoryRouter(signedInRoutes, { initialEntries: [route] });
+    root.render(
+      <Provider store={store}>
+        <ThemeProvider theme={theme}>
+          <Suspense fallback={<LoadingText>Loading…</LoadingText>}>
+            <RouterProvider router={router} />
+          </Suspense>
+        </ThemeProvider>
+      </Provider>,
+    );
+    return () => {
+      container.remove();
+      // A root cannot be unmounted while React is committing this one: right after it.
+      setTimeout(() => {
+        root.unmount();
+        router.dispose();
+      });
+    };
+  }, [store, route]);
+
+  return <div ref={host} />;
 }
 
 /** Steps through the recorded actions on a sandboxed store and shows the customer's screen. */
@@ -84,13 +96,7 @@ function Replay({ file }: { file: Diagnostics }) {
         </Controls>
       </Card>
       <section aria-label="Customer's screen">
-        <Provider store={sandbox}>
-          <Isolated route={screen}>
-            <Suspense fallback={<LoadingText>Loading…</LoadingText>}>
-              <CustomerScreen />
-            </Suspense>
-          </Isolated>
-        </Provider>
+        <CustomerScreen store={sandbox} route={screen} />
       </section>
     </Stack>
   );

@@ -3,6 +3,8 @@ import { toast } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import { IDENTITY_POLL_INTERVAL_MS, IDENTITY_POLL_MAX_MS } from '../../../shared/limits';
 import { useGetUserQuery } from '../../api/user-api';
+import { useAppSelector } from '../../app/store';
+import { selectIsIdentityVerified } from '../../app/user-slice';
 
 /**
  * After an identity check starts, the current user is polled every 5 s for at most 300 s until
@@ -10,8 +12,9 @@ import { useGetUserQuery } from '../../api/user-api';
  */
 export function useIdentityPolling(): () => void {
   const [polling, setPolling] = useState(false);
-  const { data } = useGetUserQuery(undefined, { pollingInterval: polling ? IDENTITY_POLL_INTERVAL_MS : 0 });
-  const verified = data?.data.is_identity_verified === true;
+  // The query is polled; the answers land in the user slice, which is where the flag is read.
+  useGetUserQuery(undefined, { pollingInterval: polling ? IDENTITY_POLL_INTERVAL_MS : 0 });
+  const verified = useAppSelector(selectIsIdentityVerified);
 
   useEffect(() => {
     if (!polling) return undefined;

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { useGetUserQuery } from '../../api/user-api';
+import { useUser } from '../../app/use-user';
 import { LoadingText, PageHeader, media } from '../../ui';
 import { EmailVerification } from './email-verification';
 import { IdentityVerification } from './identity-verification';
@@ -16,8 +16,7 @@ const Cards = styled.div`
  * user load is reported by the shared layout, which leaves for '/'.
  */
 export default function VerificationScreen() {
-  const { data, isError } = useGetUserQuery();
-  const user = data?.data;
+  const { user, isError } = useUser();
 
   return (
     <main>

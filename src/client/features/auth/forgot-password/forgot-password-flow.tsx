@@ -7,16 +7,10 @@ import { Stack } from '../../../ui';
 import { useForgotPasswordMutation, useResetPasswordMutation } from '../auth-api';
 import { authUiIds, useBackToSignIn, useWizardStep } from '../auth-flow';
 import { AuthLink, SwitchLine } from '../auth-parts';
-import type { NewPasswordValues } from '../auth-schema';
+import { initialValues, type ForgotPasswordValues } from './forgot-password-values';
 import { ResetCodeStep } from './reset-code-step';
 import { ResetPasswordStep } from './reset-password-step';
 import { ResetRequestStep } from './reset-request-step';
-
-export interface ForgotPasswordValues extends NewPasswordValues {
-  email: string;
-}
-
-const initialValues: ForgotPasswordValues = { email: '', password: '', confirmPassword: '' };
 
 const StepForm = styled(Form)`
   display: flex;

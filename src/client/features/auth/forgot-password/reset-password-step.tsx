@@ -3,7 +3,7 @@ import { Button } from '../../../ui';
 import { AuthHeading } from '../auth-parts';
 import { canSubmitPassword } from '../auth-schema';
 import { NewPasswordFields } from '../new-password-fields';
-import type { ForgotPasswordValues } from './forgot-password-flow';
+import type { ForgotPasswordValues } from './forgot-password-values';
 
 /** Step 3 'Create Password': the new password. */
 export function ResetPasswordStep() {

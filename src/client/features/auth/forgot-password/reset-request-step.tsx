@@ -1,7 +1,7 @@
 import { useFormikContext } from 'formik';
 import { Button, TextField } from '../../../ui';
 import { AuthHeading } from '../auth-parts';
-import type { ForgotPasswordValues } from './forgot-password-flow';
+import type { ForgotPasswordValues } from './forgot-password-values';
 
 /** Step 1 'Reset Password': the account's e-mail. */
 export function ResetRequestStep() {
