@@ -1,5 +1,3 @@
-import { useFormik } from 'formik';
-import { useId } from 'react';
 import { toast } from 'react-toastify';
 import { object, string } from 'yup';
 import { PAYMENT_TOAST_MS } from '../../../shared/limits';
@@ -8,24 +6,21 @@ import type { BillPaymentResult, Payee } from '../../../shared/types';
 import { billDescriptionOk } from '../../../shared/validation';
 import { isHttpError, messageOf } from '../../api/error-message';
 import { useAppDispatch } from '../../app/store';
-import { dialogOpened } from '../../app/ui-slice';
-import { Button, Card, CardTitle, FormError, Stack, TextField, formatMoney } from '../../ui';
+import { Button, Stack, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
-import { formMessage } from '../money/form-message';
-import { moneyDialogIds } from '../money/money-call';
-import { PinModal } from '../money/pin-modal';
-import { ReceiptModal } from '../money/receipt-modal';
-import { useMoneySubmit, type CallError } from '../money/use-money-submit';
+import { MoneyFlow } from '../money/money-flow';
+import { useMoneyFlow } from '../money/use-money-flow';
+import type { CallError } from '../money/use-money-send';
 import { useConfirmTransactionPinMutation, useCreateBillPaymentMutation } from './bill-payment-api';
 import { payeeCleared } from './bill-payment-slice';
-
-const dialogs = moneyDialogIds('bill-payment');
 
 interface Values {
   amount: AmountValue;
   accountNumber: string;
   description: string;
 }
+
+const initialValues: Values = { amount: '', accountNumber: '', description: '' };
 
 const schema = object({
   amount: amountSchema(M.exchange.invalidAmount),
@@ -54,76 +49,76 @@ interface BillFormProps {
 /** Pay the chosen payee from the CAD wallet: Continue, PIN confirmed by its own call, then the payment (spec §4, §5). */
 export function BillForm({ payee, balance }: BillFormProps) {
   const dispatch = useAppDispatch();
-  const titleId = useId();
   const [confirmPin] = useConfirmTransactionPinMutation();
   const [pay, { data: result }] = useCreateBillPaymentMutation();
-  const submit = useMoneySubmit({
-    dialogs,
+
+  const flow = useMoneyFlow({
+    flow: 'bill-payment',
+    initialValues,
+    schema,
+    canLeaveForm: () => {
+      if (balance === undefined) toast.error(M.bills.walletUnavailable, { toastId: M.bills.walletUnavailable });
+      return balance !== undefined;
+    },
+    prepare: async (pin, form) => {
+      const checked = await confirmPin({ transaction_pin: pin });
+      if (!checked.data?.success) {
+        toast.error(pinRefusal(checked.error));
+        return { goTo: 'pin' };
+      }
+      const { amount, accountNumber, description } = form.values;
+      return {
+        send: {
+          PayeeName: payee.PayeeName,
+          PayeeCode: payee.PayeeCode,
+          Amount: amount,
+          PayeeAccountNumber: accountNumber.trim(),
+          Description: description.trim(),
+        },
+      };
+    },
+    send: pay,
+    succeeded: (data) => data.success === true,
     successMessage: M.bills.success,
     successToast: { autoClose: PAYMENT_TOAST_MS },
     failureMessage: paymentFailure,
+    pinInvalidMessage: M.bills.invalidPin,
+    receipt: result?.data ? receiptRows(result.data) : null,
+    receiptTitle: 'Payment Successful',
+    onReceiptClosed: () => dispatch(payeeCleared()),
+    reviewLines: ({ amount, accountNumber, description }) => [
+      { label: 'Payee', value: payee.PayeeName },
+      { label: 'Payee account number', value: accountNumber.trim() },
+      { label: 'Description', value: description.trim() },
+      { label: 'Amount', value: amount === '' ? '' : formatMoney('CAD', amount) },
+    ],
   });
-
-  const form = useFormik<Values>({
-    initialValues: { amount: '', accountNumber: '', description: '' },
-    validationSchema: schema,
-    validateOnChange: false,
-    validateOnBlur: false,
-    onSubmit: () => {
-      if (balance === undefined) toast.error(M.bills.walletUnavailable, { toastId: M.bills.walletUnavailable });
-      else dispatch(dialogOpened(dialogs.pin));
-    },
-  });
-  const { amount, accountNumber, description } = form.values;
-  const overBalance = amountAbove(amount, balance);
-
-  const confirm = async (pin: string) => {
-    const checked = await confirmPin({ transaction_pin: pin });
-    if (!checked.data?.success) {
-      toast.error(pinRefusal(checked.error));
-      return;
-    }
-    const body = {
-      PayeeName: payee.PayeeName,
-      PayeeCode: payee.PayeeCode,
-      Amount: amount,
-      PayeeAccountNumber: accountNumber.trim(),
-      Description: description.trim(),
-    };
-    if (await submit(body, pay, (data) => data.success === true)) form.resetForm();
-  };
-
-  const message = formMessage(form);
+  const { form } = flow;
+  const overBalance = amountAbove(form.values.amount, balance);
 
   return (
-    <>
-      <Card as="form" aria-labelledby={titleId} onSubmit={form.handleSubmit} noValidate>
-        <CardTitle id={titleId}>{payee.PayeeName}</CardTitle>
-        <TextField
-          label="Amount (CAD)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          max={balance}
-          step={0.01}
-          error={overBalance && balance !== undefined && M.bills.billAmountTooHigh(balance)}
-          {...form.getFieldProps('amount')}
-        />
-        <TextField label="Payee account number" autoComplete="off" {...form.getFieldProps('accountNumber')} />
-        <TextField label="Description" autoComplete="off" {...form.getFieldProps('description')} />
-        {message && <FormError>{message}</FormError>}
+    <MoneyFlow
+      flow={flow}
+      title={payee.PayeeName}
+      actions={
         <Stack direction="row" justify="flex-end" gap="sm">
           <Button variant="secondary" onClick={() => dispatch(payeeCleared())}>Cancel</Button>
           <Button type="submit" disabled={overBalance}>Continue</Button>
         </Stack>
-      </Card>
-      <PinModal id={dialogs.pin} onConfirm={confirm} invalidMessage={M.bills.invalidPin} />
-      <ReceiptModal
-        id={dialogs.receipt}
-        title="Payment Successful"
-        rows={result?.data ? receiptRows(result.data) : null}
-        onClose={() => dispatch(payeeCleared())}
+      }
+    >
+      <TextField
+        label="Amount (CAD)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={balance}
+        step={0.01}
+        error={overBalance && balance !== undefined && M.bills.billAmountTooHigh(balance)}
+        {...form.getFieldProps('amount')}
       />
-    </>
+      <TextField label="Payee account number" autoComplete="off" {...form.getFieldProps('accountNumber')} />
+      <TextField label="Description" autoComplete="off" {...form.getFieldProps('description')} />
+    </MoneyFlow>
   );
 }

@@ -6,12 +6,12 @@ import * as M from '../../../shared/messages';
 import { formatMajor, formatRate } from '../../../shared/money';
 import type { Currency } from '../../../shared/types';
 import { messageOf } from '../../api/error-message';
-import { useIdempotencyKeys } from '../../api/idempotency-key';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useGetCadWalletQuery, useGetNairaWalletQuery, useGetRateQuery } from '../../api/wallet-api';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
 import { BalanceCard, Button, Card, IconButton, PageHeader, SelectField, Stack, ConvertIcon, TextField } from '../../ui';
+import { useMoneySend, type CallError } from '../money/use-money-send';
 import {
   conversionError,
   conversionSides,
@@ -57,6 +57,9 @@ const Warning = styled.p`
 const RateLine = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
+
+/** A failed conversion: the server's message, else 'Conversion failed' (spec §8). */
+const conversionFailed = (error: CallError | undefined) => messageOf(error, M.exchange.failed);
 
 const amountLabel: Record<Side, string> = { from: 'You send', to: 'You receive' };
 const currencyLabel: Record<Side, string> = { from: 'From', to: 'To' };
@@ -116,7 +119,7 @@ export default function ExchangeScreen() {
   const rate = useGetRateQuery({ from, to });
   const rateShown = rate.currentData?.actual_rate;
   const [convertCurrency, { isLoading }] = useConvertCurrencyMutation();
-  const keys = useIdempotencyKeys();
+  const moneySend = useMoneySend();
   const [editing, setEditing] = useState<Side | null>(null);
   useErrorToast(cad.error ?? ngn.error, M.transfers.walletFetchFailed);
   useErrorToast(rate.error, M.exchange.rateFetchFailed);
@@ -160,16 +163,15 @@ export default function ExchangeScreen() {
       return;
     }
     const body = { from_currency: current.from, to_currency: current.to, amount: source.trim(), timezone: deviceTimeZone() };
-    const result = await convertCurrency({ body, idempotencyKey: keys.keyFor(body) });
-    if (result.data?.message === M.exchange.successServer) {
-      keys.done();
-      toast.success(M.exchange.convertedSuccess(body.from_currency, body.amount, body.to_currency), { autoClose: CONVERSION_TOAST_MS });
-      dispatch(amountsCleared());
-    } else {
-      if (result.data) keys.done();
-      else keys.failed(result.error);
-      toast.error(result.data?.message || messageOf(result.error, M.exchange.failed));
-    }
+    const converted = await moneySend({
+      body,
+      send: convertCurrency,
+      succeeded: (data) => data.message === M.exchange.successServer,
+      successMessage: M.exchange.convertedSuccess(body.from_currency, body.amount, body.to_currency),
+      successToast: { autoClose: CONVERSION_TOAST_MS },
+      failureMessage: conversionFailed,
+    });
+    if (converted) dispatch(amountsCleared());
   };
 
   return (

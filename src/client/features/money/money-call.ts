@@ -20,8 +20,3 @@ export const touchedBy = (currency: Currency) => [
   { type: 'Wallet' as const, id: currency },
   { type: 'Transactions' as const, id: `LIST-${currency}` },
 ];
-
-/** ui-slice ids of a money flow's two dialogs, e.g. 'transfer-cad-pin' and 'transfer-cad-receipt'. */
-export const moneyDialogIds = (flow: string) => ({ pin: `${flow}-pin`, receipt: `${flow}-receipt` }) as const;
-
-export type MoneyDialogIds = ReturnType<typeof moneyDialogIds>;

@@ -43,6 +43,20 @@ const Rows = styled.dl`
   & dd { margin: 0; font-weight: ${({ theme }) => theme.fontWeights.semibold}; text-align: right; overflow-wrap: anywhere; }
 `;
 
+/** Label and value pairs, as a receipt (and the review step) lists them. */
+export function ReceiptLines({ rows }: { rows: ReceiptRow[] }) {
+  return (
+    <Rows>
+      {rows.map(({ label, value }) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </Rows>
+  );
+}
+
 export interface ReceiptModalProps {
   /** The ui-slice dialog id that opens it. */
   id: string;
@@ -94,14 +108,7 @@ export function ReceiptModal({ id, title, rows, onClose }: ReceiptModalProps) {
     >
       <Sheet ref={sheet}>
         <Brand>{PRODUCT_NAME} receipt</Brand>
-        <Rows>
-          {rows?.map(({ label, value }) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </Rows>
+        <ReceiptLines rows={rows ?? []} />
       </Sheet>
     </Modal>
   );

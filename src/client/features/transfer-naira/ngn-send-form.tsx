@@ -1,28 +1,20 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useFormik } from 'formik';
-import { useId } from 'react';
 import { toast } from 'react-toastify';
 import { object, string } from 'yup';
 import { NGN_ACCOUNT_LENGTH } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import { PRODUCT_NAME } from '../../../shared/product';
-import type { Bank, NairaWallet, NgnWithdrawalReceipt } from '../../../shared/types';
+import type { Bank, NairaWallet, NgnWithdrawalReceipt, Req } from '../../../shared/types';
 import { digitsOnly, isNgnAccountNumber } from '../../../shared/validation';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useGetNgnLimitQuery } from '../../api/wallet-api';
-import { useAppDispatch } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
-import { dialogClosed, dialogOpened } from '../../app/ui-slice';
-import { Button, Card, CardTitle, ComboboxField, FormError, LoadingText, TextField, formatMoney } from '../../ui';
+import { Button, ComboboxField, LoadingText, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
-import { formMessage } from '../money/form-message';
-import { moneyDialogIds } from '../money/money-call';
-import { PinModal } from '../money/pin-modal';
-import { ReceiptModal, receiptDate } from '../money/receipt-modal';
-import { useMoneySubmit } from '../money/use-money-submit';
+import { MoneyFlow } from '../money/money-flow';
+import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
+import { useMoneyFlow, type Confirmation } from '../money/use-money-flow';
 import { useGetNgnBanksQuery, useNameInquiryQuery, useNgnWithdrawalMutation } from './transfer-naira-api';
-
-const dialogs = moneyDialogIds('transfer-naira');
 
 /** The fixed description of every NGN withdrawal (spec §7). */
 const NGN_WITHDRAWAL_DESCRIPTION = `Transfer from ${PRODUCT_NAME}`;
@@ -32,6 +24,8 @@ interface Values {
   accountNumber: string;
   amount: AmountValue;
 }
+
+const initialValues: Values = { bankCode: '', accountNumber: '', amount: '' };
 
 const incomplete = M.transfers.ngnFieldsRequired;
 const schema = object({
@@ -55,22 +49,47 @@ const bankKey = (bank: Bank) => bank.bankCode;
  * the account is named automatically; only then can an amount within the limit and the balance be sent.
  */
 export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
-  const dispatch = useAppDispatch();
-  const titleId = useId();
   const banks = useGetNgnBanksQuery();
   useErrorToast(banks.error, M.transfers.bankListFailed);
   const { data: limit, error: limitError } = useGetNgnLimitQuery();
   useErrorToast(limitError, M.transfers.limitFetchFailed);
   const [withdraw, { data: result }] = useNgnWithdrawalMutation();
-  const submit = useMoneySubmit({ dialogs });
 
-  const form = useFormik<Values>({
-    initialValues: { bankCode: '', accountNumber: '', amount: '' },
-    validationSchema: schema,
-    validateOnChange: false,
-    validateOnBlur: false,
-    onSubmit: () => void dispatch(dialogOpened(dialogs.pin)),
+  const flow = useMoneyFlow({
+    flow: 'transfer-naira',
+    initialValues,
+    schema,
+    prepare: async (pin, form): Promise<Confirmation<Req<'ngnWithdrawal'>>> => {
+      // The PIN modal can only send what the form holds: an incomplete form is said, never sent or ignored.
+      const errors = await form.validateForm();
+      if (Object.keys(errors).length > 0 || !bank || !accountName) {
+        toast.error(M.transfers.ngnFieldsRequired);
+        return { goTo: 'form' };
+      }
+      return {
+        send: {
+          amount,
+          account_number: accountNumber,
+          account_bank: bank.bankCode,
+          transaction_pin: pin,
+          description: NGN_WITHDRAWAL_DESCRIPTION,
+          is_benficiary: false,
+          account_name: accountName,
+          timezone: deviceTimeZone(),
+        },
+      };
+    },
+    send: withdraw,
+    succeeded: (data) => data.success === 'true',
+    receipt: result?.data ? receiptRows(result.data) : null,
+    reviewLines: (): ReceiptRow[] => [
+      { label: 'Bank', value: bank?.bankName ?? '' },
+      { label: 'Account number', value: accountNumber },
+      { label: 'Account name', value: accountName ?? '' },
+      { label: 'Amount', value: amount === '' ? '' : formatMoney('NGN', amount) },
+    ],
   });
+  const { form } = flow;
   const { bankCode, accountNumber, amount } = form.values;
 
   const bank = banks.data?.find((candidate) => candidate.bankCode === bankCode) ?? null;
@@ -86,73 +105,47 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
   const overLimit = amountAbove(amount, limit);
   const amountError = overBalance ? M.transfers.insufficientBalance : overLimit && M.server.amountAboveLimit;
 
-  const confirm = async (pin: string) => {
-    // The PIN modal can only send what the form holds: an incomplete form is said, never sent or ignored.
-    const errors = await form.validateForm();
-    if (Object.keys(errors).length > 0 || !bank || !accountName) {
-      dispatch(dialogClosed(dialogs.pin));
-      toast.error(M.transfers.ngnFieldsRequired);
-      return;
-    }
-    const body = {
-      amount,
-      account_number: accountNumber,
-      account_bank: bank.bankCode,
-      transaction_pin: pin,
-      description: NGN_WITHDRAWAL_DESCRIPTION,
-      is_benficiary: false,
-      account_name: accountName,
-      timezone: deviceTimeZone(),
-    };
-    if (await submit(body, withdraw, (data) => data.success === 'true')) form.resetForm();
-  };
-
-  const message = formMessage(form);
-
   return (
-    <>
-      <Card as="form" aria-labelledby={titleId} onSubmit={form.handleSubmit} noValidate>
-        <CardTitle id={titleId}>Send Money</CardTitle>
-        <ComboboxField
-          label="Bank"
-          placeholder="Search for a bank"
-          options={banks.data ?? []}
-          optionLabel={bankName}
-          optionKey={bankKey}
-          value={bank}
-          onChange={(chosen) => void form.setFieldValue('bankCode', chosen?.bankCode ?? '')}
-          emptyText={banks.isLoading ? 'Loading banks...' : M.transfers.noBanks}
-        />
-        <TextField
-          label="Recipient account number"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={NGN_ACCOUNT_LENGTH}
-          {...form.getFieldProps('accountNumber')}
-          onChange={(event) => void form.setFieldValue('accountNumber', digitsOnly(event.target.value, NGN_ACCOUNT_LENGTH))}
-        />
-        {inquiry.isFetching && <LoadingText>Verifying account...</LoadingText>}
-        {accountName && (
-          <>
-            <TextField label="Recipient account name" value={accountName} readOnly />
-            <TextField
-              label="Amount (NGN)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={limit}
-              step={0.01}
-              hint={limit !== undefined && `Maximum per transaction: ${formatMoney('NGN', limit)}`}
-              error={amountError}
-              {...form.getFieldProps('amount')}
-            />
-          </>
-        )}
-        {message && <FormError>{message}</FormError>}
-        {accountName && <Button type="submit" fullWidth disabled={overBalance || overLimit}>Send</Button>}
-      </Card>
-      <PinModal id={dialogs.pin} onConfirm={confirm} />
-      <ReceiptModal id={dialogs.receipt} title="Transaction Receipt" rows={result?.data ? receiptRows(result.data) : null} />
-    </>
+    <MoneyFlow
+      flow={flow}
+      title="Send Money"
+      actions={accountName && <Button type="submit" fullWidth disabled={overBalance || overLimit}>Send</Button>}
+    >
+      <ComboboxField
+        label="Bank"
+        placeholder="Search for a bank"
+        options={banks.data ?? []}
+        optionLabel={bankName}
+        optionKey={bankKey}
+        value={bank}
+        onChange={(chosen) => void form.setFieldValue('bankCode', chosen?.bankCode ?? '')}
+        emptyText={banks.isLoading ? 'Loading banks...' : M.transfers.noBanks}
+      />
+      <TextField
+        label="Recipient account number"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={NGN_ACCOUNT_LENGTH}
+        {...form.getFieldProps('accountNumber')}
+        onChange={(event) => void form.setFieldValue('accountNumber', digitsOnly(event.target.value, NGN_ACCOUNT_LENGTH))}
+      />
+      {inquiry.isFetching && <LoadingText>Verifying account...</LoadingText>}
+      {accountName && (
+        <>
+          <TextField label="Recipient account name" value={accountName} readOnly />
+          <TextField
+            label="Amount (NGN)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={limit}
+            step={0.01}
+            hint={limit !== undefined && `Maximum per transaction: ${formatMoney('NGN', limit)}`}
+            error={amountError}
+            {...form.getFieldProps('amount')}
+          />
+        </>
+      )}
+    </MoneyFlow>
   );
 }

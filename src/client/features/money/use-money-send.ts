@@ -5,17 +5,21 @@ import { toast, type ToastOptions } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import { messageOf } from '../../api/error-message';
 import { useIdempotencyKeys } from '../../api/idempotency-key';
-import { useAppDispatch } from '../../app/store';
-import { dialogClosed, dialogOpened } from '../../app/ui-slice';
-import type { MoneyDialogIds } from './money-call';
+import type { MoneyArgs } from './money-call';
 
 export type CallError = FetchBaseQueryError | SerializedError;
 
 /** How a mutation trigger settles. */
 export type CallResult<T> = { data: T; error?: undefined } | { data?: undefined; error: CallError };
 
-export interface MoneySubmitOptions {
-  dialogs: MoneyDialogIds;
+/** The 200 answer of a money call: `success` says whether it went through, `message` why not. */
+export interface MoneyAnswer {
+  success: unknown;
+  message?: string;
+}
+
+/** The toasts of a money call's outcome. */
+export interface MoneyToasts {
   /** Default 'Transaction completed successfully!'. */
   successMessage?: string;
   successToast?: ToastOptions;
@@ -23,29 +27,37 @@ export interface MoneySubmitOptions {
   failureMessage?(error: CallError | undefined): string;
 }
 
+/** One confirmed money call: its body, the mutation trigger that sends it and its success test. */
+export interface MoneySend<Body, Data extends MoneyAnswer> extends MoneyToasts {
+  body: Body;
+  send(args: MoneyArgs<Body>): Promise<CallResult<Data>>;
+  succeeded(data: Data): boolean;
+}
+
 const transactionFailed = (error: CallError | undefined) => messageOf(error, M.transfers.failed);
 
 /**
- * The confirmed submission of a money flow (spec §4): the body goes out once with its own
- * Idempotency-Key (kept for a retry of the same body, dropped after any recorded answer). On success the
- * PIN modal closes, the success toast shows and the receipt modal opens; on failure the
- * server's message is toasted. Resolves whether it went through.
+ * The confirmed submission of a money movement (spec §4): the body goes out once with its own
+ * Idempotency-Key (kept for a retry of the same body, dropped after any recorded answer). On
+ * success the success toast shows; on failure the server's message (else the flow's default) is
+ * toasted. Resolves whether it went through; what follows (the receipt, a cleared form) is the
+ * caller's.
  */
-export function useMoneySubmit({ dialogs, successMessage = M.transfers.completed, successToast, failureMessage = transactionFailed }: MoneySubmitOptions) {
+export function useMoneySend() {
   const keys = useIdempotencyKeys();
-  const dispatch = useAppDispatch();
   return useCallback(
-    async <Body, Data extends { success: unknown; message?: string }>(
-      body: Body,
-      send: (args: { body: Body; idempotencyKey: string }) => Promise<CallResult<Data>>,
-      succeeded: (data: Data) => boolean,
-    ): Promise<boolean> => {
+    async <Body, Data extends MoneyAnswer>({
+      body,
+      send,
+      succeeded,
+      successMessage = M.transfers.completed,
+      successToast,
+      failureMessage = transactionFailed,
+    }: MoneySend<Body, Data>): Promise<boolean> => {
       const result = await send({ body, idempotencyKey: keys.keyFor(body) });
       if (result.data && succeeded(result.data)) {
         keys.done();
-        dispatch(dialogClosed(dialogs.pin));
         toast.success(successMessage, successToast);
-        dispatch(dialogOpened(dialogs.receipt));
         return true;
       }
       // A 200 that is not a success is a recorded answer too; a recorded refusal drops its key.
@@ -54,6 +66,6 @@ export function useMoneySubmit({ dialogs, successMessage = M.transfers.completed
       toast.error(result.data?.message || failureMessage(result.error));
       return false;
     },
-    [keys, dispatch, dialogs, successMessage, successToast, failureMessage],
+    [keys],
   );
 }

@@ -1,0 +1,159 @@
+import { screen, within } from '@testing-library/react';
+import { object, string } from 'yup';
+import { MoneyFlow } from '../../../src/client/features/money/money-flow';
+import { MONEY_FLOW_STEPS, REVIEW_STEP, moneyDialogIds } from '../../../src/client/features/money/money-flow-steps';
+import type { MoneyArgs } from '../../../src/client/features/money/money-call';
+import { useMoneyFlow, type Confirmation, type MoneyFlowState } from '../../../src/client/features/money/use-money-flow';
+import type { CallResult } from '../../../src/client/features/money/use-money-send';
+import { Button, TextField } from '../../../src/client/ui';
+import { renderWithProviders } from '../../support/render';
+import { enterPin } from '../../support/transfer-backend';
+
+interface Values {
+  name: string;
+}
+
+interface Body {
+  name: string;
+  pin: string;
+}
+
+interface Answer {
+  success: boolean;
+  message?: string;
+  data?: { reference: string };
+}
+
+const dialogs = moneyDialogIds('test-flow');
+
+interface Options {
+  review?: boolean;
+  prepare?(pin: string, values: Values): Confirmation<Body>;
+  answer?: CallResult<Answer>;
+}
+
+function renderFlow({ review, prepare, answer = { data: { success: true, data: { reference: 'REF-1' } } } }: Options = {}) {
+  const send = jest.fn<Promise<CallResult<Answer>>, [MoneyArgs<Body>]>().mockResolvedValue(answer);
+  const seen: { step?: MoneyFlowState<Values>['step'] } = {};
+
+  function TestFlow() {
+    const flow = useMoneyFlow({
+      flow: 'test-flow',
+      initialValues: { name: '' },
+      schema: object({ name: string().trim().required('Name, please') }),
+      prepare: (pin, form) => prepare?.(pin, form.values) ?? { send: { name: form.values.name.trim(), pin } },
+      send,
+      succeeded: (data) => data.success,
+      receipt: send.mock.calls.length > 0 ? [{ label: 'Reference', value: 'REF-1' }] : null,
+      reviewLines: ({ name }) => [{ label: 'Name', value: name.trim() }],
+      review,
+    });
+    seen.step = flow.step;
+    return (
+      <MoneyFlow flow={flow} title="Test form" actions={<Button type="submit">Send</Button>}>
+        <TextField label="Name" {...flow.form.getFieldProps('name')} />
+      </MoneyFlow>
+    );
+  }
+
+  return { send, seen, ...renderWithProviders(<TestFlow />) };
+}
+
+const nameField = () => screen.getByRole('textbox', { name: 'Name' });
+const sendButton = () => screen.getByRole('button', { name: 'Send' });
+
+test('the steps are named in order, and the review step is off for every flow', () => {
+  expect(MONEY_FLOW_STEPS).toEqual(['form', 'review', 'pin', 'result']);
+  expect(REVIEW_STEP).toBe(false);
+  expect(dialogs).toEqual({ review: 'test-flow-review', pin: 'test-flow-pin', receipt: 'test-flow-receipt' });
+});
+
+test('an invalid form shows its message and stays on the form step', async () => {
+  const { user, store, seen } = renderFlow();
+  await user.click(sendButton());
+  expect(await screen.findByText('Name, please')).toHaveAttribute('role', 'alert');
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(store.getState().ui.dialogs).toEqual({});
+  expect(seen.step).toBe('form');
+});
+
+test('by default the form leads to the PIN, then the result: PIN closed, receipt open, form cleared', async () => {
+  const { user, store, send, seen } = renderFlow();
+  expect(screen.getByRole('form', { name: 'Test form' })).toBeInTheDocument();
+  await user.type(nameField(), ' Ada ');
+  await user.click(sendButton());
+
+  expect(await screen.findByRole('dialog', { name: 'Enter Transaction PIN' })).toBeInTheDocument();
+  expect(store.getState().ui.dialogs).toEqual({ [dialogs.pin]: true });
+  expect(seen.step).toBe('pin');
+  await enterPin(user);
+
+  const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+  expect(receipt).toHaveTextContent('ReferenceREF-1');
+  expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
+  expect(send).toHaveBeenCalledWith({ body: { name: 'Ada', pin: '1234' }, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  expect(store.getState().ui.dialogs).toEqual({ [dialogs.receipt]: true });
+  expect(seen.step).toBe('result');
+  expect(nameField()).toHaveValue('');
+
+  await user.click(within(receipt).getByRole('button', { name: 'Done' }));
+  expect(store.getState().ui.dialogs).toEqual({});
+  expect(seen.step).toBe('form');
+});
+
+test('a failure says so and stays on the PIN step; the form keeps its values', async () => {
+  const { user, store } = renderFlow({ answer: { data: { success: false, message: 'Not today' } } });
+  await user.type(nameField(), 'Ada');
+  await user.click(sendButton());
+  await enterPin(user);
+
+  expect(await screen.findByText('Not today')).toBeInTheDocument();
+  expect(store.getState().ui.dialogs).toEqual({ [dialogs.pin]: true });
+  expect(nameField()).toHaveValue('Ada');
+});
+
+test.each([
+  ['form', {}],
+  ['pin', { [dialogs.pin]: true }],
+] as const)('Confirm that goes to the %s step sends nothing', async (goTo, open) => {
+  const { user, store, send } = renderFlow({ prepare: () => ({ goTo }) });
+  await user.type(nameField(), 'Ada');
+  await user.click(sendButton());
+  await enterPin(user);
+
+  expect(store.getState().ui.dialogs).toEqual(open);
+  expect(send).not.toHaveBeenCalled();
+});
+
+test('with the review step on: form → review (Back returns, values kept) → PIN → result', async () => {
+  const { user, store, send, seen } = renderFlow({ review: true });
+  await user.type(nameField(), 'Ada');
+  await user.click(sendButton());
+
+  let review = await screen.findByRole('dialog', { name: 'Review' });
+  expect(review).toHaveTextContent('NameAda');
+  expect(store.getState().ui.dialogs).toEqual({ [dialogs.review]: true });
+  expect(seen.step).toBe('review');
+  await user.click(within(review).getByRole('button', { name: 'Back' }));
+  expect(store.getState().ui.dialogs).toEqual({});
+  expect(nameField()).toHaveValue('Ada');
+
+  await user.click(sendButton());
+  review = await screen.findByRole('dialog', { name: 'Review' });
+  await user.click(within(review).getByRole('button', { name: 'Continue' }));
+  expect(store.getState().ui.dialogs).toEqual({ [dialogs.pin]: true });
+  await enterPin(user);
+
+  expect(await screen.findByRole('dialog', { name: 'Transaction Receipt' })).toBeInTheDocument();
+  expect(send).toHaveBeenCalledTimes(1);
+  expect(store.getState().ui.dialogs).toEqual({ [dialogs.receipt]: true });
+});
+
+test('leaving the screen closes every step, the review step included', async () => {
+  const { user, store, unmount } = renderFlow({ review: true });
+  await user.type(nameField(), 'Ada');
+  await user.click(sendButton());
+  await screen.findByRole('dialog', { name: 'Review' });
+  unmount();
+  expect(store.getState().ui.dialogs).toEqual({});
+});

@@ -1,0 +1,137 @@
+import { useFormik, type FormikValues } from 'formik';
+import type { AnyObjectSchema } from 'yup';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
+import { formMessage } from './form-message';
+import type { MoneyArgs } from './money-call';
+import { moneyDialogIds, REVIEW_STEP, type MoneyDialogIds, type MoneyFlowStep } from './money-flow-steps';
+import type { ReceiptRow } from './receipt-modal';
+import { useMoneySend, type CallResult, type MoneyAnswer, type MoneyToasts } from './use-money-send';
+
+/** The Formik form of a money flow (its field values stay in Formik, never in the store). */
+export type MoneyForm<Values extends FormikValues> = ReturnType<typeof useFormik<Values>>;
+
+/**
+ * What Confirm on the PIN step does with the form as it is: send this body, or go to another
+ * step instead: back to 'form' (the PIN step closes; the flow has shown or said what is
+ * missing) or stay on 'pin' for another try (the flow has said why, e.g. a refused PIN check).
+ */
+export type Confirmation<Body> = { send: Body } | { goTo: 'form' | 'pin' };
+
+export interface MoneyFlowConfig<Values extends FormikValues, Body, Data extends MoneyAnswer> extends MoneyToasts {
+  /** Names the flow's ui-slice dialogs: '<flow>-review', '<flow>-pin', '<flow>-receipt'. */
+  flow: string;
+  initialValues: Values;
+  /**
+   * Checked when the form is submitted (not on change or blur); its first message is shown on
+   * the form. A function is called at each validation, so it can read the latest render.
+   */
+  schema: AnyObjectSchema | (() => AnyObjectSchema);
+  /** After the schema passed: false keeps the form step (the flow says why), e.g. no wallet loaded. */
+  canLeaveForm?(form: MoneyForm<Values>): boolean;
+  /** At Confirm on the PIN step: the body to send with this PIN, or the step to go to instead. */
+  prepare(pin: string, form: MoneyForm<Values>): Confirmation<Body> | Promise<Confirmation<Body>>;
+  /** The mutation trigger that sends the body (with its Idempotency-Key). */
+  send(args: MoneyArgs<Body>): Promise<CallResult<Data>>;
+  /** Whether the mutation's answer is a success (the calls say it differently, spec §7). */
+  succeeded(data: Data): boolean;
+  /** The receipt lines of the last success (from the mutation's state), null before one. */
+  receipt: ReceiptRow[] | null;
+  /** Default 'Transaction Receipt'. */
+  receiptTitle?: string;
+  /** After Done or close on the receipt, e.g. going back to the payee search. */
+  onReceiptClosed?(): void;
+  /** What the review step lists before the PIN is asked (called when the review step renders). */
+  reviewLines?(values: Values): ReceiptRow[];
+  /** Whether this flow shows the review step; default REVIEW_STEP (one switch for every flow). */
+  review?: boolean;
+  /** The PIN step's text for a PIN that is not 4 digits (bill payment has its own). */
+  pinInvalidMessage?: string;
+}
+
+/** What the steps of a money flow render from (see MoneyFlow). */
+export interface MoneyFlowState<Values extends FormikValues> {
+  form: MoneyForm<Values>;
+  dialogs: MoneyDialogIds;
+  /** The step on screen, from the ui slice. */
+  step: MoneyFlowStep;
+  /** The one message the form step shows: its first validation error, else its status. */
+  message: string | undefined;
+  /** Whether the review step is on, and its lines (read when it renders). */
+  review: { on: boolean; lines(): ReceiptRow[] };
+  /** Review step: Continue goes on to the PIN. */
+  reviewed(): void;
+  /** Review step: Back (or close) returns to the form, values kept. */
+  backToForm(): void;
+  pin: { confirm(pin: string): Promise<void>; invalidMessage?: string };
+  result: { title: string; rows: ReceiptRow[] | null; onClose?(): void };
+}
+
+/**
+ * One money flow (spec §4): form → [review] → PIN → result (receipt). The flow supplies its
+ * fields' values and Yup schema, what to send at Confirm, its mutation and success test, and its
+ * receipt lines; the steps, their dialogs in the ui slice, the Idempotency-Key and the toasts are
+ * the same for every flow. On success the PIN step closes, the receipt opens and the form clears.
+ */
+export function useMoneyFlow<Values extends FormikValues, Body, Data extends MoneyAnswer>(
+  config: MoneyFlowConfig<Values, Body, Data>,
+): MoneyFlowState<Values> {
+  const { flow, initialValues, schema, canLeaveForm, prepare, send, succeeded, successMessage, successToast, failureMessage } = config;
+  const dispatch = useAppDispatch();
+  const dialogs = moneyDialogIds(flow);
+  const reviewOn = config.review ?? REVIEW_STEP;
+  const moneySend = useMoneySend();
+
+  const form: MoneyForm<Values> = useFormik<Values>({
+    initialValues,
+    validationSchema: schema,
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: () => {
+      if (canLeaveForm?.(form) === false) return;
+      dispatch(dialogOpened(reviewOn ? dialogs.review : dialogs.pin));
+    },
+  });
+
+  const step = useAppSelector((state): MoneyFlowStep => {
+    if (selectIsDialogOpen(state, dialogs.review)) return 'review';
+    if (selectIsDialogOpen(state, dialogs.pin)) return 'pin';
+    if (selectIsDialogOpen(state, dialogs.receipt)) return 'result';
+    return 'form';
+  });
+
+  const reviewed = () => {
+    dispatch(dialogClosed(dialogs.review));
+    dispatch(dialogOpened(dialogs.pin));
+  };
+
+  const backToForm = () => {
+    if (reviewOn) dispatch(dialogClosed(dialogs.review));
+    dispatch(dialogClosed(dialogs.pin));
+  };
+
+  const confirm = async (pin: string) => {
+    const confirmation = await prepare(pin, form);
+    if ('goTo' in confirmation) {
+      if (confirmation.goTo === 'form') backToForm();
+      return;
+    }
+    const sent = await moneySend({ body: confirmation.send, send, succeeded, successMessage, successToast, failureMessage });
+    if (!sent) return;
+    dispatch(dialogClosed(dialogs.pin));
+    dispatch(dialogOpened(dialogs.receipt));
+    form.resetForm();
+  };
+
+  return {
+    form,
+    dialogs,
+    step,
+    message: formMessage(form),
+    review: { on: reviewOn, lines: () => config.reviewLines?.(form.values) ?? [] },
+    reviewed,
+    backToForm,
+    pin: { confirm, invalidMessage: config.pinInvalidMessage },
+    result: { title: config.receiptTitle ?? 'Transaction Receipt', rows: config.receipt, onClose: config.onReceiptClosed },
+  };
+}
