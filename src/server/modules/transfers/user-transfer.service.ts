@@ -10,13 +10,14 @@ import { isEmail, isFourDigitPin } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
-import { newReference, transferLocked, type TransferRow } from '../ledger/ledger.service';
+import { newReference, transferLocked } from '../ledger/ledger.service';
 import { hasIdempotencyKey } from '../ledger/idempotency';
 import { signedIn } from '../../plugins/auth';
 import type { PinDeps } from '../auth/pin.service';
 import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
 import { activatedNairaWallet, allowNameLookup, amountMinor, nameLookupRule, pinConfirmedMovement, withinNgnLimit } from './sender.service';
 import { transferInOneStatement } from './user-transfer.one-statement';
+import type { UserTransferOrder, UserTransferResult } from './user-transfer.types';
 
 const RECIPIENT_FOUND = 'User found';
 const DESCRIPTION = 'Wallet transfer';
@@ -24,16 +25,7 @@ const DESCRIPTION = 'Wallet transfer';
 /** Recipient look-ups (the app checks 500 ms after typing stops), counted per signed-in customer. */
 export const recipientChecks = nameLookupRule('check-email:user', server.recipientChecksThrottled);
 
-export interface UserTransferOrder {
-  currency: Currency;
-  amount: bigint;
-  recipientEmail: string;
-}
-
-export interface UserTransferResult {
-  row: TransferRow;
-  recipientName: string;
-}
+export type { UserTransferOrder, UserTransferResult } from './user-transfer.types';
 
 function recipientEmail(email: string): string {
   const trimmed = email.trim();
