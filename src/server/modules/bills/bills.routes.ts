@@ -4,14 +4,15 @@ import { signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
 import { withIdempotency } from '../ledger/idempotency';
 import { requireVerifiedSender } from '../transfers/sender.service';
-import { searchPayees } from './billers';
 import { billOrder, payBill } from './bills.service';
 
 /** /bills/*: find a payee, pay a bill from the CAD wallet after a PIN confirmation. */
 export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { billers } = app.adapters;
+
   app.route({
     ...callSpec(app, 'searchPayee', 'bills', 'Payees whose name contains the text (schools, residences, electricity, other billers)', true),
-    handler: async (request) => ({ success: true as const, data: searchPayees(request.body.name, request.body.category) }),
+    handler: async (request) => ({ success: true as const, data: await billers.search(request.body.name, request.body.category) }),
   });
 
   app.route({
@@ -19,7 +20,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request, reply) => {
       const { userId } = signedIn(request);
       await requireVerifiedSender(app.db, userId);
-      const order = billOrder(request.body);
+      const order = await billOrder(billers, request.body);
       return withIdempotency(request, reply, async (trx) => ({
         success: true as const,
         message: bills.success,

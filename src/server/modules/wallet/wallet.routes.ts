@@ -5,9 +5,7 @@ import { exchange, nairaWallet } from '../../../shared/messages';
 import { minorToMajor } from '../../../shared/money';
 import { schemas } from '../../../shared/schemas';
 import { signedIn } from '../../plugins/auth';
-import { simulatedPartnerBank } from '../../sim/partner-bank';
 import { quote } from '../fx/quotes';
-import { createRateSource } from '../fx/rate-source';
 import { withIdempotency } from '../ledger/idempotency';
 import { requireVerifiedSender } from '../transfers/sender.service';
 import { conversionOrder, convertCurrency } from './conversion.service';
@@ -21,9 +19,7 @@ const customerId = (request: FastifyRequest): string => signedIn(request).userId
 /** /wallet/*: balances, deposit details, naira activation, rates, limit, conversion, history; and the deposit webhooks. */
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const rates = createRateSource(app.config);
-  // There is no live partner bank yet: virtual accounts come from the simulator.
-  const partnerBank = simulatedPartnerBank;
+  const { rates, partnerBank } = app.adapters;
   const guarded = { onRequest: app.authenticate };
   const docs = { tags: ['wallet'], security: [{ bearer: [] }] };
 
