@@ -9,6 +9,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
 import adaptersPlugin from './plugins/adapters';
 import authPlugin from './plugins/auth';
+import idempotencyPlugin from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerStaticClient } from './plugins/static-client';
@@ -70,6 +71,7 @@ export async function buildApp({ config, db, adapters, onClose }: BuildOptions):
   await registerOpenApi(app);
   await app.register(adaptersPlugin, { overrides: adapters });
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
 
   await app.register(
     async (api) => {

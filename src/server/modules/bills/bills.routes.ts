@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bills } from '../../../shared/messages';
 import { signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
-import { withIdempotency } from '../ledger/idempotency';
 import { requireVerifiedSender } from '../transfers/sender.service';
 import { billOrder, payBill } from './bills.service';
 
@@ -17,11 +16,13 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...callSpec(app, 'createBillPayment', 'bills', 'Pay a bill from the CAD wallet (needs POST /auth/confirm-transaction-pin first)', true),
-    handler: async (request, reply) => {
+    // Idempotency-Key (plugins/idempotency.ts); the PIN was confirmed by its own call.
+    config: { idempotent: {} },
+    handler: async (request) => {
       const { userId } = signedIn(request);
       await requireVerifiedSender(app.db, userId);
       const order = await billOrder(billers, request.body);
-      return withIdempotency(request, reply, async (trx) => ({
+      return request.idempotency.transaction(async (trx) => ({
         success: true as const,
         message: bills.success,
         data: await payBill(trx, userId, order),
