@@ -39,6 +39,17 @@ export default tseslint.config(
     },
   },
   {
+    // Server layers (docs/ARCHITECTURE.md): route files translate HTTP into plain inputs; services,
+    // repositories and the rest of a module never see Fastify or the app's plugins.
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['src/server/modules/**/*.routes.ts', 'src/server/modules/auth/route-spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['fastify', 'fastify-plugin', '@fastify/*', '**/plugins/**'], message: 'Only route files speak HTTP: take plain inputs and a deps object.' },
+      ] }],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [

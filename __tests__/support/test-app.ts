@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { Adapters } from '../../src/server/adapters/types';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/database';
@@ -58,6 +59,8 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
   /** Adds test-only routes before the app is ready. */
   prepare?: (app: FastifyInstance) => void,
+  /** Fakes of the outside world, in place of the adapters the config picks (BuildOptions.adapters). */
+  adapters?: Partial<Adapters>,
 ): Promise<TestApp> {
   let schema: string | null = null;
   let databaseUrl: string | null = null;
@@ -76,7 +79,7 @@ export async function buildTestApp(
   );
   const database = await openDatabase(config, usePostgres ? {} : { pgliteTemplate: await pgliteTemplate() });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, adapters });
   prepare?.(app);
   await app.ready();
   return {

@@ -2,11 +2,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '../shared/product';
+import type { Adapters } from './adapters/types';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
+import adaptersPlugin from './plugins/adapters';
 import authPlugin from './plugins/auth';
+import idempotencyPlugin from './plugins/idempotency';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerStaticClient } from './plugins/static-client';
@@ -17,7 +20,6 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { billRoutes } from './modules/bills/bills.routes';
 import { transferRoutes } from './modules/transfers/transfers.routes';
 import { devRoutes } from './sim/dev.routes';
-import { payoutRailJob } from './sim/payout-rail';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,12 +31,17 @@ declare module 'fastify' {
 export interface BuildOptions {
   config: Config;
   db: Db;
+  /**
+   * Adapters of the outside world to use instead of the ones the config picks (plugins/adapters.ts),
+   * e.g. `{ rates: fixedRateSource('1000') }` in a test.
+   */
+  adapters?: Partial<Adapters>;
   /** Called when the app closes (the process entry closes the database here). */
   onClose?: () => Promise<void>;
 }
 
 /** Builds the whole HTTP app on an open database. Tests call this with `app.inject`. */
-export async function buildApp({ config, db, onClose }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, adapters, onClose }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
@@ -62,7 +69,9 @@ export async function buildApp({ config, db, onClose }: BuildOptions): Promise<F
   registerJsonBody(app);
   await registerSecurity(app);
   await registerOpenApi(app);
+  await app.register(adaptersPlugin, { overrides: adapters });
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
 
   await app.register(
     async (api) => {
@@ -75,13 +84,6 @@ export async function buildApp({ config, db, onClose }: BuildOptions): Promise<F
     },
     { prefix: API_PREFIX },
   );
-
-  // The simulated payout rails settle in the background; unit tests run settleDuePayouts themselves.
-  if (config.simulators && config.payoutJob) {
-    const rail = payoutRailJob(app);
-    app.addHook('onReady', async () => rail.start());
-    app.addHook('preClose', async () => rail.stop());
-  }
 
   await registerStaticClient(app, config.publicDir);
   return app;

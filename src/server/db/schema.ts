@@ -1,15 +1,15 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { AuthTables } from '../modules/auth/auth.tables';
 import type { LedgerTables } from '../modules/ledger/ledger.tables';
 import type { TransfersTables } from '../modules/transfers/transfers.tables';
+import type { DefaultedTimestamp } from './columns';
+
+export type { DefaultedTimestamp } from './columns';
 
 /**
  * Table types. Each module adds its tables here next to its migration
  * (see migrations/index.ts). Money columns are bigint minor units.
  */
-/** A timestamptz with a database default: optional on insert, a Date when read. */
-export type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-
 export interface UsersTable {
   id: Generated<string>;
   email: string;

@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { nuban } from '../lib/nuban';
+import type { PartnerBank } from '../adapters/types';
 import type { Trx } from '../modules/ledger/accounts.repository';
-import type { PartnerBank } from '../modules/wallet/partner-bank';
 
 /** The simulated partner bank: a fictitious microfinance bank with a 6-digit NIBSS code. */
 export const SIM_PARTNER_BANK = { name: 'Kudi Partner Microfinance Bank', code: '090999' } as const;

@@ -89,7 +89,7 @@ export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date
     if (!winner || winner.is_email_verified) throw conflict(server.userExists);
     return replaceUnverifiedSignUp(deps, winner.id, { ...values, password_hash: passwordHash }, now);
   }
-  await deliverOtp(deps.messenger, emailTarget(created.user, 'email_verification', created.user.email), created.code);
+  await deliverOtp(deps, emailTarget(created.user, 'email_verification', created.user.email), created.code);
 }
 
 /**
@@ -117,7 +117,7 @@ async function replaceUnverifiedSignUp(
     if (!(await mayIssueOtp(trx, target, now))) return null;
     return { target, code: await issueOtp(trx, deps.config.otpSecret, target, now) };
   });
-  if (sent) await deliverOtp(deps.messenger, sent.target, sent.code);
+  if (sent) await deliverOtp(deps, sent.target, sent.code);
   throw conflict(server.userExistsUnverified);
 }
 

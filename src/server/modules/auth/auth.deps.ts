@@ -1,10 +1,13 @@
+import type { IdentityProvider, MessageSender } from '../../adapters/types';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import type { Messenger } from '../../sim/messaging';
 
-/** What the accounts services need; built once when the routes are registered. */
+/** What the accounts services need; built once when the routes are registered, from the app's adapters. */
 export interface AuthDeps {
   db: Db;
   config: Config;
-  messenger: Messenger;
+  email: MessageSender;
+  sms: MessageSender;
+  /** Null when no identity provider is configured. */
+  identity: IdentityProvider | null;
 }

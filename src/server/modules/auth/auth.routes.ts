@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { createMessenger } from '../../sim/messaging';
 import { countryRoutes } from '../countries/countries.routes';
 import { accountRoutes } from './account.routes';
 import type { AuthDeps } from './auth.deps';
@@ -11,7 +10,8 @@ import { webhookRoutes } from './webhook.routes';
 
 /** /auth/*, /countries, /external/*, /wallet/create-pin and the identity webhook. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const deps: AuthDeps = { db: app.db, config: app.config, messenger: createMessenger(app.db, app.config, app.log) };
+  const { email, sms, identity } = app.adapters;
+  const deps: AuthDeps = { db: app.db, config: app.config, email, sms, identity };
   await app.register(sessionRoutes, { deps });
   await app.register(accountRoutes, { deps });
   await app.register(profileRoutes, { deps });

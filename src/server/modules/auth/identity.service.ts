@@ -1,9 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { identity as identityMessages, server } from '../../../shared/messages';
 import type { Req } from '../../../shared/types';
-import type { Config } from '../../config';
+import type { IdentityProvider } from '../../adapters/types';
 import { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
-import { identityPageUrl } from '../../sim/identity-provider';
 import type { AuthDeps } from './auth.deps';
 import { insertIdentitySession, lockIdentitySession, recordDecision, setIdentityStatus } from './identity.repository';
 import type { IdentityDecisionWebhook } from './identity.schemas';
@@ -11,9 +10,10 @@ import { identityDecisionMessage } from './notifications';
 import { assertNotThrottled, recordHit, throttles } from './throttle.service';
 import { findUserById, updateUser } from './users.repository';
 
-/** Only the simulated provider exists: without simulators there is no provider to send people to. */
-function assertProviderAvailable(config: Pick<Config, 'simulators'>): void {
-  if (!config.simulators) throw new ApiError(503, server.identityUnavailable);
+/** The configured identity provider; without one there is no provider to send people to (503). */
+function availableProvider(provider: IdentityProvider | null): IdentityProvider {
+  if (!provider) throw new ApiError(503, server.identityUnavailable);
+  return provider;
 }
 
 /** POST /auth/create-veriff-session: a provider session for the signed-in user's own name. */
@@ -21,9 +21,9 @@ export async function createUserIdentitySession(deps: AuthDeps, userId: string, 
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized();
   if (user.is_identity_verified) throw conflict(server.identityAlreadyVerified);
-  assertProviderAvailable(deps.config);
+  const provider = availableProvider(deps.identity);
   const id = await insertIdentitySession(deps.db, { user_id: userId, first_name: user.first_name, last_name: user.last_name, created_at: now });
-  return { id, url: identityPageUrl(id) };
+  return { id, url: provider.sessionUrl(id) };
 }
 
 const sameSecret = (given: string, expected: string) =>
@@ -37,9 +37,9 @@ export async function createExternalIdentitySession(deps: AuthDeps, body: Req<'e
   const firstName = body.first_name.trim();
   const lastName = body.last_name.trim();
   if (!firstName || !lastName) throw badRequest(identityMessages.namesRequired);
-  assertProviderAvailable(deps.config);
+  const provider = availableProvider(deps.identity);
   const id = await insertIdentitySession(deps.db, { user_id: null, first_name: firstName, last_name: lastName, created_at: now });
-  return identityPageUrl(id);
+  return provider.sessionUrl(id);
 }
 
 /**
@@ -59,6 +59,6 @@ export async function applyIdentityDecision(deps: AuthDeps, decision: IdentityDe
   });
   if (!outcome.applied) return 'replayed';
   const user = outcome.userId ? await findUserById(deps.db, outcome.userId) : undefined;
-  if (user) await deps.messenger.sendEmail(identityDecisionMessage(user.email, user.first_name, decision.status));
+  if (user) await deps.email.send(identityDecisionMessage(user.email, user.first_name, decision.status));
   return 'applied';
 }

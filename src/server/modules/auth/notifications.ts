@@ -1,5 +1,5 @@
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../shared/product';
-import type { OutgoingMessage } from '../../sim/messaging';
+import type { OutgoingMessage } from '../../adapters/types';
 import type { IdentityDecision, OtpPurpose } from './auth.tables';
 import { OTP_TTL_MS } from './rules';
 

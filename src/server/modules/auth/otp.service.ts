@@ -4,7 +4,6 @@ import { emailVerification, server } from '../../../shared/messages';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest, tooManyRequests } from '../../lib/errors';
-import type { Messenger } from '../../sim/messaging';
 import type { AuthDeps } from './auth.deps';
 import type { OtpPurpose } from './auth.tables';
 import { otpMessage } from './notifications';
@@ -119,9 +118,9 @@ export async function useOtp<T>(db: Db, secret: string, now: Date, check: OtpChe
 }
 
 /** Sends a code by SMS (phone) or e-mail (everything else). */
-export function deliverOtp(messenger: Messenger, target: OtpTarget, code: string): Promise<void> {
+export function deliverOtp(channels: Pick<AuthDeps, 'email' | 'sms'>, target: OtpTarget, code: string): Promise<void> {
   const message = otpMessage(target.recipient, target.purpose, code);
-  return target.purpose === 'phone_verification' ? messenger.sendSms(message) : messenger.sendEmail(message);
+  return (target.purpose === 'phone_verification' ? channels.sms : channels.email).send(message);
 }
 
 /** Issues a code in its own transaction (the user's row locked, so concurrent requests queue) and sends it. */
@@ -130,5 +129,5 @@ export async function sendNewOtp(deps: AuthDeps, target: OtpTarget, now: Date): 
     await lockUser(trx, target.userId);
     return issueOtp(trx, deps.config.otpSecret, target, now);
   });
-  await deliverOtp(deps.messenger, target, code);
+  await deliverOtp(deps, target, code);
 }

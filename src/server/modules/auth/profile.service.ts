@@ -71,5 +71,5 @@ export async function contactUs(deps: AuthDeps, userId: string, body: Req<'conta
   await assertNotThrottled(deps.db, throttles.contactPerUser, userId, now);
   await insertContactMessage(deps.db, { user_id: userId, ...message, created_at: now });
   await recordHit(deps.db, throttles.contactPerUser, userId, now);
-  await deps.messenger.sendEmail(supportMessage(message));
+  await deps.email.send(supportMessage(message));
 }

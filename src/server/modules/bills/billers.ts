@@ -1,8 +1,8 @@
 /** The billers customers can pay (data/billers.json: schools and residences, electricity, other bills). */
 import { BILL_CATEGORIES } from '../../../shared/limits';
 import type { BillCategory, Payee } from '../../../shared/types';
+import type { Billers } from '../../adapters/types';
 import billerData from '../../data/billers.json';
-
 
 interface Biller extends Payee {
   category: BillCategory;
@@ -31,3 +31,9 @@ export function searchPayees(query: string, category?: BillCategory): Payee[] {
 }
 
 export const payeeByCode = (payeeCode: string): Payee | undefined => BILLERS.find((biller) => biller.PayeeCode === payeeCode);
+
+/** The billers adapter over the seeded list (data/billers.json); there is no live biller network yet. */
+export const seededBillers: Billers = {
+  search: async (query, category) => searchPayees(query, category),
+  payee: async (payeeCode) => payeeByCode(payeeCode),
+};

@@ -2,25 +2,27 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bills } from '../../../shared/messages';
 import { signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
-import { withIdempotency } from '../ledger/idempotency';
 import { requireVerifiedSender } from '../transfers/sender.service';
-import { searchPayees } from './billers';
 import { billOrder, payBill } from './bills.service';
 
 /** /bills/*: find a payee, pay a bill from the CAD wallet after a PIN confirmation. */
 export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { billers } = app.adapters;
+
   app.route({
     ...callSpec(app, 'searchPayee', 'bills', 'Payees whose name contains the text (schools, residences, electricity, other billers)', true),
-    handler: async (request) => ({ success: true as const, data: searchPayees(request.body.name, request.body.category) }),
+    handler: async (request) => ({ success: true as const, data: await billers.search(request.body.name, request.body.category) }),
   });
 
   app.route({
     ...callSpec(app, 'createBillPayment', 'bills', 'Pay a bill from the CAD wallet (needs POST /auth/confirm-transaction-pin first)', true),
-    handler: async (request, reply) => {
+    // Idempotency-Key (plugins/idempotency.ts); the PIN was confirmed by its own call.
+    config: { idempotent: {} },
+    handler: async (request) => {
       const { userId } = signedIn(request);
       await requireVerifiedSender(app.db, userId);
-      const order = billOrder(request.body);
-      return withIdempotency(request, reply, async (trx) => ({
+      const order = await billOrder(billers, request.body);
+      return request.idempotency.transaction(async (trx) => ({
         success: true as const,
         message: bills.success,
         data: await payBill(trx, userId, order),

@@ -7,12 +7,12 @@ import { bills, server } from '../../../shared/messages';
 import { minorToMajor } from '../../../shared/money';
 import type { BillPaymentResult, Payee, Req } from '../../../shared/types';
 import { billDescriptionOk } from '../../../shared/validation';
+import type { Billers } from '../../adapters/types';
 import { badRequest, notFound } from '../../lib/errors';
 import { consumeStepUpGrant } from '../auth/pin.service';
 import { customerAccount, systemAccountId, type Trx } from '../ledger/accounts.repository';
 import { transfer } from '../ledger/ledger.service';
 import { amountMinor } from '../transfers/sender.service';
-import { payeeByCode } from './billers';
 
 export interface BillOrder {
   payee: Payee;
@@ -22,8 +22,8 @@ export interface BillOrder {
 }
 
 /** A known payee (code and name agree), its account number, a 5 to 20 character description, a valid amount. */
-export function billOrder(body: Req<'createBillPayment'>): BillOrder {
-  const payee = payeeByCode(body.PayeeCode.trim());
+export async function billOrder(billers: Billers, body: Req<'createBillPayment'>): Promise<BillOrder> {
+  const payee = await billers.payee(body.PayeeCode.trim());
   if (!payee || payee.PayeeName !== body.PayeeName.trim()) throw notFound(server.payeeNotFound);
   const accountNumber = body.PayeeAccountNumber.trim();
   if (!accountNumber) throw badRequest(server.payeeAccountRequired);

@@ -8,7 +8,7 @@ import { formatRate, type ConversionDirection } from '../../../shared/money';
 import { server } from '../../../shared/messages';
 import type { Currency, Rate } from '../../../shared/types';
 import { badRequest } from '../../lib/errors';
-import type { MidRateSource } from './rate-source';
+import type { MidRateSource } from '../../adapters/types';
 
 const BPS = 10_000n;
 const RATE_HUNDREDTHS = 100n;

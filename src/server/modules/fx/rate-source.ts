@@ -3,12 +3,11 @@
  * HTTP feed when FX_FEED_URL is set. Rates are never floats here: the feed's value is checked
  * and kept as text.
  */
+import type { MidRateSource } from '../../adapters/types';
 import type { Config } from '../../config';
 import { ApiError } from '../../lib/errors';
 
-export interface MidRateSource {
-  midRate(): Promise<string>;
-}
+export type { MidRateSource } from '../../adapters/types';
 
 export const RATE_UNAVAILABLE = 'Exchange rate is unavailable. Please try again later.';
 const DECIMAL_RATE = /^\d{1,9}(\.\d{1,6})?$/;

@@ -1,7 +1,7 @@
 /** Tables of the ledger and wallets (migration 0003). Money is bigint minor units; ids are bigint. */
 import type { ColumnType, Generated } from 'kysely';
 import type { Currency } from '../../../shared/types';
-import type { DefaultedTimestamp } from '../../db/schema';
+import type { DefaultedTimestamp } from '../../db/columns';
 
 export type AccountKind = 'customer' | 'system';
 export type SystemAccountCode = 'deposits_clearing' | 'payouts_clearing' | 'fx_liquidity' | 'bills_clearing' | 'fees';

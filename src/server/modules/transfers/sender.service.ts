@@ -3,20 +3,17 @@
  * a transaction PIN set, a valid order, and (except bill payment, confirmed by a step-up grant)
  * the right PIN, checked with the lockout of the accounts module.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { pin as pinMessages, server } from '../../../shared/messages';
 import { isFourDigitPin, validateAmount } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
-import { signedIn } from '../../plugins/auth';
-import { checkPinOnLockedRow, verifyTransactionPin, type PinDeps } from '../auth/pin.service';
+import { checkPinOnLockedRow, type PinDeps } from '../auth/pin.service';
 import { CommitThenThrow, transactionCommitting } from '../auth/refusal';
 import { assertNotThrottled, recordHit, type ThrottleRule } from '../auth/throttle.service';
 import { isFullyVerified } from '../auth/user.dto';
 import { findUserById } from '../auth/users.repository';
 import type { Trx } from '../ledger/accounts.repository';
-import { idempotent } from '../ledger/idempotency';
 import { findNairaWallet, type NairaWalletRow } from '../ledger/wallets.repository';
 import { lockSender, type SenderRow } from './customers.repository';
 
@@ -77,31 +74,30 @@ async function authorizeInTransaction<T>(
 }
 
 /**
+ * Records the answer of a money call with the money it describes, in its transaction, just before
+ * that commits (the route's Idempotency-Key handling keeps it under the request's key); null when
+ * there is nothing to record.
+ */
+export type RecordAnswer<T> = ((trx: Trx, answer: T) => Promise<void>) | null;
+
+/**
  * A PIN-confirmed money call (spec §6): the sender's checks, the order, the PIN with its lockout,
- * then `move`, all in ONE database transaction (authorizedMovement), run once per
- * Idempotency-Key when the request carries one: the answer, a final refusal included, is
- * recorded under the key in that transaction (see `idempotent` for replays and other PINs).
+ * then `move`, all in ONE database transaction (authorizedMovement), where `record` (if any)
+ * records the answer just before it commits.
  */
 export async function pinConfirmedMovement<O, T>(
   deps: PinDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  userId: string,
   pin: string,
   validate: () => O,
   move: (trx: Trx, order: O, sender: SenderRow) => Promise<T>,
+  record: RecordAnswer<T>,
 ): Promise<T> {
-  const { userId } = signedIn(request);
-  return idempotent<T>(
-    request,
-    reply,
-    (record) =>
-      authorizedMovement(deps, userId, pin, validate, async (trx, order, sender) => {
-        const answer = await move(trx, order, sender);
-        await record(trx, answer);
-        return answer;
-      }),
-    { pin: { secret: deps.config.pinSecret, value: pin, check: () => verifyTransactionPin(deps, userId, pin) } },
-  );
+  return authorizedMovement(deps, userId, pin, validate, async (trx, order, sender) => {
+    const answer = await move(trx, order, sender);
+    if (record) await record(trx, answer);
+    return answer;
+  });
 }
 
 /**

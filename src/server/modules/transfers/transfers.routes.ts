@@ -9,14 +9,20 @@ import { bankOrder, interacOrder, sendInterac, sendToBank } from './payouts.serv
 import { pinConfirmedMovement } from './sender.service';
 import { cadTransferReceipt, checkRecipient, confirmedUserTransfer, ngnTransferReceipt } from './user-transfer.service';
 
+/** The transaction PIN of a money call's body: another PIN under a used Idempotency-Key is a counted PIN try. */
+const transactionPin = (body: { transaction_pin: string }) => body.transaction_pin;
+/** Route config of a PIN-confirmed money call: it honours Idempotency-Key (plugins/idempotency.ts). */
+const pinConfirmedMoney = { idempotent: { pin: transactionPin } };
+
 /**
  * Sending money: to other Kudi customers, by Interac e-Transfer, to Nigerian bank accounts; the
  * bank list and name enquiry; and the payout rails' webhook. Every money call needs a verified
- * sender with the right PIN, runs in one transaction and honours Idempotency-Key
- * (pinConfirmedMovement).
+ * sender with the right PIN, runs in one transaction (pinConfirmedMovement) and honours
+ * Idempotency-Key (route config `idempotent`, plugins/idempotency.ts).
  */
 export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ngnMaxSingleKobo, payoutSettleMs } = app.config;
+  const deps = { db: app.db, config: app.config };
 
   app.route({
     ...callSpec(app, 'checkEmail', 'transfers', 'Whether a Kudi customer with this e-mail can receive a transfer (and their name)', true),
@@ -26,56 +32,75 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...callSpec(app, 'cadWalletTransfer', 'transfers', 'Send CAD to another Kudi customer', true),
-    handler: async (request, reply) =>
-      confirmedUserTransfer(app, request, reply, 'CAD', (result) => ({
-        success: 'true' as const,
-        message: transfers.completed,
-        data: cadTransferReceipt(result),
-      })),
+    config: pinConfirmedMoney,
+    handler: async (request) => {
+      const input = { userId: signedIn(request).userId, currency: 'CAD' as const, body: request.body };
+      return request.idempotency.run((record) =>
+        confirmedUserTransfer(deps, input, (result) => ({
+          success: 'true' as const,
+          message: transfers.completed,
+          data: cadTransferReceipt(result),
+        }), record),
+      );
+    },
   });
 
   app.route({
     ...callSpec(app, 'ngnWalletTransfer', 'transfers', 'Send NGN to another Kudi customer', true),
-    handler: async (request, reply) =>
-      confirmedUserTransfer(app, request, reply, 'NGN', (result) => ({
-        success: true as const,
-        message: transfers.completed,
-        data: ngnTransferReceipt(result),
-      })),
+    config: pinConfirmedMoney,
+    handler: async (request) => {
+      const input = { userId: signedIn(request).userId, currency: 'NGN' as const, body: request.body };
+      return request.idempotency.run((record) =>
+        confirmedUserTransfer(deps, input, (result) => ({
+          success: true as const,
+          message: transfers.completed,
+          data: ngnTransferReceipt(result),
+        }), record),
+      );
+    },
   });
 
   app.route({
     ...callSpec(app, 'cadWithdrawal', 'transfers', 'Send CAD by Interac e-Transfer (funds reserved, settled by the rail)', true),
-    handler: async (request, reply) => {
+    config: pinConfirmedMoney,
+    handler: async (request) => {
       const { userId } = signedIn(request);
-      return pinConfirmedMovement(
-        app, request, reply, request.body.transaction_pin,
-        () => interacOrder(request.body),
-        async (trx, order) => ({
-          success: 'true' as const,
-          message: transfers.completed,
-          data: await sendInterac(trx, userId, order, payoutSettleMs),
-        }),
+      const { body } = request;
+      return request.idempotency.run((record) =>
+        pinConfirmedMovement(
+          deps, userId, body.transaction_pin,
+          () => interacOrder(body),
+          async (trx, order) => ({
+            success: 'true' as const,
+            message: transfers.completed,
+            data: await sendInterac(trx, userId, order, payoutSettleMs),
+          }),
+          record,
+        ),
       );
     },
   });
 
   app.route({
     ...callSpec(app, 'ngnWithdrawal', 'transfers', 'Send NGN to a Nigerian bank account (funds reserved, settled by the rail)', true),
-    handler: async (request, reply) => {
+    config: pinConfirmedMoney,
+    handler: async (request) => {
       const { userId } = signedIn(request);
-      return pinConfirmedMovement(
-        app, request, reply, request.body.transaction_pin,
-        () => bankOrder(request.body, ngnMaxSingleKobo),
-        async (trx, order) => ({
-          success: 'true' as const,
-          message: transfers.completed,
-          data: await sendToBank(trx, userId, order, payoutSettleMs),
-        }),
+      const { body } = request;
+      return request.idempotency.run((record) =>
+        pinConfirmedMovement(
+          deps, userId, body.transaction_pin,
+          () => bankOrder(body, ngnMaxSingleKobo),
+          async (trx, order) => ({
+            success: 'true' as const,
+            message: transfers.completed,
+            data: await sendToBank(trx, userId, order, payoutSettleMs),
+          }),
+          record,
+        ),
       );
     },
   });
-
   app.route({
     ...callSpec(app, 'ngnBanks', 'transfers', 'Nigerian banks naira can be sent to', true),
     handler: async () => ({ success: true as const, data: { bankList: bankList() } }),

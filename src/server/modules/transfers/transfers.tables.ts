@@ -1,6 +1,6 @@
 /** Tables of the transfers module (migration 0004). */
 import type { Generated } from 'kysely';
-import type { DefaultedTimestamp } from '../../db/schema';
+import type { DefaultedTimestamp } from '../../db/columns';
 
 /** The outside rails money is paid out through: Interac e-Transfer (CAD) and NIP (NGN). */
 export type PayoutRail = 'interac' | 'nip';

@@ -17,7 +17,7 @@ import { MAX_BALANCE_MINOR } from '../../../shared/limits';
 import type { Db } from '../../db/database';
 import { movement, type TransferRow } from '../ledger/transfers.repository';
 import { hashPin } from '../auth/pin';
-import type { UserTransferOrder, UserTransferResult } from './user-transfer.service';
+import type { UserTransferOrder, UserTransferResult } from './user-transfer.types';
 
 /** PostgreSQL errors after which the checked path runs instead: a figure out of range (its 422), a deadlock. */
 const RETRY_CHECKED = new Set(['22003', '40P01']);

@@ -2,7 +2,6 @@
  * Money between two Kudi customers: one posted ledger transfer from the sender's wallet to the
  * recipient's, in the same currency. Both see it as a WALLET TRANSACTION naming the other.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { server, transfers } from '../../../shared/messages';
 import { minorToMajor } from '../../../shared/money';
 import type { CadTransferReceipt, Currency, NgnTransferReceipt, Req, Res } from '../../../shared/types';
@@ -10,13 +9,14 @@ import { isEmail, isFourDigitPin } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
-import { newReference, transferLocked, type TransferRow } from '../ledger/ledger.service';
-import { hasIdempotencyKey } from '../ledger/idempotency';
-import { signedIn } from '../../plugins/auth';
+import { newReference, transferLocked } from '../ledger/ledger.service';
 import type { PinDeps } from '../auth/pin.service';
 import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
-import { activatedNairaWallet, allowNameLookup, amountMinor, nameLookupRule, pinConfirmedMovement, withinNgnLimit } from './sender.service';
+import {
+  activatedNairaWallet, allowNameLookup, amountMinor, nameLookupRule, pinConfirmedMovement, withinNgnLimit, type RecordAnswer,
+} from './sender.service';
 import { transferInOneStatement } from './user-transfer.one-statement';
+import type { UserTransferOrder, UserTransferResult } from './user-transfer.types';
 
 const RECIPIENT_FOUND = 'User found';
 const DESCRIPTION = 'Wallet transfer';
@@ -24,16 +24,7 @@ const DESCRIPTION = 'Wallet transfer';
 /** Recipient look-ups (the app checks 500 ms after typing stops), counted per signed-in customer. */
 export const recipientChecks = nameLookupRule('check-email:user', server.recipientChecksThrottled);
 
-export interface UserTransferOrder {
-  currency: Currency;
-  amount: bigint;
-  recipientEmail: string;
-}
-
-export interface UserTransferResult {
-  row: TransferRow;
-  recipientName: string;
-}
+export type { UserTransferOrder, UserTransferResult } from './user-transfer.types';
 
 function recipientEmail(email: string): string {
   const trimmed = email.trim();
@@ -132,29 +123,35 @@ export async function oneStatementUserTransfer(
   });
 }
 
+/** A user-to-user transfer as its route hands it over: who sends, in which currency, the request's body. */
+export interface UserTransferInput {
+  userId: string;
+  currency: Currency;
+  body: Req<'cadWalletTransfer'>;
+}
+
 /**
  * POST /wallet/cad-wallet-transfer and /wallet/ngn-wallet-transfer: a PIN-confirmed transfer to
- * another customer, answered by `answer`. A request without an Idempotency-Key whose every check
- * passes is done in one statement (oneStatementUserTransfer); any other goes the checked way
- * (pinConfirmedMovement: the sender's checks, the PIN with its lockout, the movement, the key).
+ * another customer, answered by `answer`. When there is no answer to record with the money
+ * (`record` null), a request whose every check passes is done in one statement
+ * (oneStatementUserTransfer); any other goes the checked way (pinConfirmedMovement: the sender's
+ * checks, the PIN with its lockout, the movement, the answer recorded in its transaction).
  */
 export async function confirmedUserTransfer<T>(
   deps: TransferDeps,
-  request: FastifyRequest<{ Body: Req<'cadWalletTransfer'> }>,
-  reply: FastifyReply,
-  currency: Currency,
+  { userId, currency, body }: UserTransferInput,
   answer: (result: UserTransferResult) => T,
+  record: RecordAnswer<T>,
 ): Promise<T> {
-  const { userId } = signedIn(request);
-  const { body } = request;
-  if (!hasIdempotencyKey(request)) {
+  if (!record) {
     const done = await oneStatementUserTransfer(deps, userId, currency, body);
     if (done) return answer(done);
   }
   return pinConfirmedMovement(
-    deps, request, reply, body.transaction_pin,
+    deps, userId, body.transaction_pin,
     () => userTransferOrder(currency, body, deps.config.ngnMaxSingleKobo),
     async (trx, order, sender) => answer(await sendToUser(trx, userId, order, sender)),
+    record,
   );
 }
 

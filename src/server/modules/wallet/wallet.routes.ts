@@ -5,10 +5,7 @@ import { exchange, nairaWallet } from '../../../shared/messages';
 import { minorToMajor } from '../../../shared/money';
 import { schemas } from '../../../shared/schemas';
 import { signedIn } from '../../plugins/auth';
-import { simulatedPartnerBank } from '../../sim/partner-bank';
 import { quote } from '../fx/quotes';
-import { createRateSource } from '../fx/rate-source';
-import { withIdempotency } from '../ledger/idempotency';
 import { requireVerifiedSender } from '../transfers/sender.service';
 import { conversionOrder, convertCurrency } from './conversion.service';
 import { depositWebhookRoutes } from './deposit-webhooks.routes';
@@ -21,9 +18,7 @@ const customerId = (request: FastifyRequest): string => signedIn(request).userId
 /** /wallet/*: balances, deposit details, naira activation, rates, limit, conversion, history; and the deposit webhooks. */
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const rates = createRateSource(app.config);
-  // There is no live partner bank yet: virtual accounts come from the simulator.
-  const partnerBank = simulatedPartnerBank;
+  const { rates, partnerBank } = app.adapters;
   const guarded = { onRequest: app.authenticate };
   const docs = { tags: ['wallet'], security: [{ bearer: [] }] };
 
@@ -69,15 +64,16 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     endpoints.currencyConversion.path,
-    { ...guarded, schema: { ...docs, ...schemas.currencyConversion } },
-    async (request, reply) => {
+    // Idempotency-Key (plugins/idempotency.ts); a conversion carries no PIN.
+    { ...guarded, config: { idempotent: {} }, schema: { ...docs, ...schemas.currencyConversion } },
+    async (request) => {
       const userId = customerId(request);
       // The sender checks of every money movement (spec §6), before the order as transfers do;
       // a conversion carries no PIN, so there is no PIN to verify.
       await requireVerifiedSender(app.db, userId);
       const order = conversionOrder(request.body);
       const rate = await quote(rates, app.config.fxSpreadBps, order.from, order.to);
-      return withIdempotency(request, reply, async (trx) => ({
+      return request.idempotency.transaction(async (trx) => ({
         success: true as const,
         message: exchange.successServer,
         data: await convertCurrency(trx, userId, order, rate),

@@ -3,11 +3,11 @@ import { nairaWallet as nairaMessages, server } from '../../../shared/messages';
 import { minorToMajor } from '../../../shared/money';
 import type { CadWallet, NairaWallet, Req } from '../../../shared/types';
 import { isBvn, isNin } from '../../../shared/validation';
+import type { PartnerBank } from '../../adapters/types';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { available, type Trx } from '../ledger/accounts.repository';
 import { findCadWallet, findNairaWallet, holderName, lockNairaWallet, updateNairaWallet } from '../ledger/wallets.repository';
-import type { PartnerBank } from './partner-bank';
 
 const INVALID_NIN = 'Please enter a valid 11-digit NIN';
 const walletMissing = () => notFound(server.notFound);
