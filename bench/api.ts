@@ -129,7 +129,7 @@ async function countStatements(app: FastifyInstance, counter: { statements: numb
 }
 
 async function createCustomers(app: FastifyInstance, db: Db, config: Config, count: number): Promise<BenchCustomer[]> {
-  const passwordHash = await hashPassword('Str0ng!Pass');
+  const passwordHash = await hashPassword('Str0ng!Pass', config.passwordCost);
   const out: BenchCustomer[] = [];
   for (let i = 0; i < count; i += 1) {
     const email = `bench-${i}-${randomBytes(3).toString('hex')}@example.com`;

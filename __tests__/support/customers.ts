@@ -41,7 +41,7 @@ export async function createCustomer(t: TestApp, options: CustomerOptions = {}):
   const firstName = options.firstName ?? 'Ada';
   const lastName = options.lastName ?? 'Obi';
   const pin = options.pin === undefined ? '1234' : options.pin;
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, t.config.passwordCost);
   const user = await t.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('users')

@@ -74,7 +74,14 @@ export async function buildTestApp(
     await client.end();
   }
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', PUBLIC_DIR: process.env.PUBLIC_DIR ?? '/nonexistent-kudi-public' },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      PUBLIC_DIR: process.env.PUBLIC_DIR ?? '/nonexistent-kudi-public',
+      // A token argon2 cost: tests create hundreds of customers; the cost itself is config.ts's.
+      PASSWORD_HASH_MEMORY_KIB: '64',
+      PASSWORD_HASH_TIME_COST: '1',
+    },
     { dataDir: null, databaseUrl, databaseSchema: schema, payoutSettleMs: 0, ...overrides },
   );
   const database = await openDatabase(config, usePostgres ? {} : { pgliteTemplate: await pgliteTemplate() });

@@ -13,6 +13,15 @@ export interface Secrets {
   otpSecret: string;
 }
 
+/** argon2id's cost: memory in KiB and passes. */
+export interface PasswordCost {
+  memoryCost: number;
+  timeCost: number;
+}
+
+/** OWASP's minimum for argon2id: the default, and the floor outside tests. */
+export const OWASP_PASSWORD_COST: PasswordCost = { memoryCost: 19456, timeCost: 2 };
+
 export interface Config extends Secrets {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;
@@ -56,6 +65,12 @@ export interface Config extends Secrets {
   payoutJob: boolean;
   /** Support tools (/support/replay) reachable in any build (SUPPORT_TOOLS=on). */
   supportTools: boolean;
+  /**
+   * argon2id cost of new password hashes (PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_TIME_COST):
+   * OWASP's minimum by default and at least that, except under NODE_ENV=test, where tests may
+   * set a token cost so that creating customers does not dominate their time.
+   */
+  passwordCost: PasswordCost;
 }
 
 export class ConfigError extends Error {
@@ -185,6 +200,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     payoutJob: onOff(env, 'PAYOUT_JOB', nodeEnv !== 'test'),
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 1) === 1,
     supportTools: onOff(env, 'SUPPORT_TOOLS', false),
+    passwordCost: {
+      memoryCost: int(env, 'PASSWORD_HASH_MEMORY_KIB', OWASP_PASSWORD_COST.memoryCost, nodeEnv === 'test' ? 8 : OWASP_PASSWORD_COST.memoryCost, 4_194_304),
+      timeCost: int(env, 'PASSWORD_HASH_TIME_COST', OWASP_PASSWORD_COST.timeCost, nodeEnv === 'test' ? 1 : OWASP_PASSWORD_COST.timeCost, 100),
+    },
     ...loadSecrets(env, dataDir),
     ...overrides,
   };

@@ -150,6 +150,18 @@ describe('foundation: configuration is checked at start', () => {
     expect(() => loadConfig({ PAYOUT_JOB: 'yes' }, { dataDir: null })).toThrow('PAYOUT_JOB must be on or off, got "yes"');
   });
 
+  it('hashes passwords at OWASP\'s argon2id minimum by default and never below it outside tests', () => {
+    expect(loadConfig({}, { dataDir: null }).passwordCost).toEqual({ memoryCost: 19456, timeCost: 2 });
+    expect(loadConfig({ PASSWORD_HASH_MEMORY_KIB: '65536', PASSWORD_HASH_TIME_COST: '3' }, { dataDir: null }).passwordCost)
+      .toEqual({ memoryCost: 65536, timeCost: 3 });
+    expect(() => loadConfig({ PASSWORD_HASH_MEMORY_KIB: '64' }, { dataDir: null }))
+      .toThrow('PASSWORD_HASH_MEMORY_KIB must be between 19456 and 4194304, got 64');
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_TIME_COST: '1' }, { dataDir: null }))
+      .toThrow('PASSWORD_HASH_TIME_COST must be between 2 and 100, got 1');
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_MEMORY_KIB: '64', PASSWORD_HASH_TIME_COST: '1' }, { dataDir: null }).passwordCost)
+      .toEqual({ memoryCost: 64, timeCost: 1 });
+  });
+
   it('generates secrets once and keeps them in the data dir', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'kudi-data-'));
     try {

@@ -72,7 +72,7 @@ export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date
   const values = newUserValues(body, now);
   const existing = await findUserByEmail(deps.db, values.email);
   if (existing?.is_email_verified) throw conflict(server.userExists);
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, deps.config.passwordCost);
   if (existing) return replaceUnverifiedSignUp(deps, existing.id, { ...values, password_hash: passwordHash }, now);
   let created: { user: UserRow; code: string };
   try {
@@ -212,7 +212,7 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput, n
   const user = await findUserByEmail(deps.db, input.email.trim());
   const caller = await authenticateHeader(deps.db, deps.config.jwtSecret, input.authorization, now);
   const keepSession = user && caller?.userId === user.id ? caller.sessionId : null;
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, deps.config.passwordCost);
   await deps.db.transaction().execute(async (trx) => {
     if (!user || !(await mayResetPassword(trx, user, keepSession, input.ip, now))) {
       throw keepSession ? forbidden(server.passwordCheckRequired) : forbidden(server.resetNotAllowed);

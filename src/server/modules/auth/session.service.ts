@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { login as loginMessages, server, session as sessionMessages } from '../../../shared/messages';
 import type { LoginData } from '../../../shared/types';
+import type { Config, PasswordCost } from '../../config';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { forbidden, unauthorized } from '../../lib/errors';
@@ -70,9 +71,21 @@ function loginData(user: UserRow, token: string, claims: AccessClaims, now: Date
   };
 }
 
-let dummyHash: Promise<string> | undefined;
-/** Unknown e-mails cost one password verification too, so timing does not tell them apart. */
-const timingEqualizer = () => (dummyHash ??= hashPassword(randomUUID()));
+/** One hash per cost (a process has one), made at first use. */
+const dummyHashes = new Map<string, Promise<string>>();
+/**
+ * Unknown e-mails cost one password verification too, at the cost real hashes are made with, so
+ * timing does not tell them apart.
+ */
+function timingEqualizer(cost: PasswordCost): Promise<string> {
+  const key = `${cost.memoryCost}/${cost.timeCost}`;
+  let dummy = dummyHashes.get(key);
+  if (!dummy) {
+    dummy = hashPassword(randomUUID(), cost);
+    dummyHashes.set(key, dummy);
+  }
+  return dummy;
+}
 
 export interface LoginInput {
   email: string;
@@ -87,12 +100,17 @@ export interface LoginInput {
  * session's token of the same user, it is that session's password check (PIN or password change)
  * and answers with the same token instead of opening another session.
  */
-export async function login(db: Db, secret: string, input: LoginInput, now = new Date()): Promise<LoginData> {
+export async function login(
+  { db, config }: { db: Db; config: Pick<Config, 'jwtSecret' | 'passwordCost'> },
+  input: LoginInput,
+  now = new Date(),
+): Promise<LoginData> {
+  const secret = config.jwtSecret;
   const email = input.email.trim();
   await assertNotThrottled(db, throttles.loginPerAccount, email, now);
   await assertNotThrottled(db, throttles.loginPerIp, input.ip, now);
   const user = await findUserByEmail(db, email);
-  const matches = await passwordMatches(user?.password_hash ?? (await timingEqualizer()), input.password);
+  const matches = await passwordMatches(user?.password_hash ?? (await timingEqualizer(config.passwordCost)), input.password);
   if (!user || !matches) {
     await recordHit(db, throttles.loginPerAccount, email, now);
     await recordHit(db, throttles.loginPerIp, input.ip, now);
