@@ -32,7 +32,7 @@ const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
  * the path after /api in camel case, a `:param` as `By<Param>`:
  * `POST /api/webhooks/identity` → 'postWebhooksIdentity', `GET /api/dev/identity/:sessionId` → 'getDevIdentityBySessionId'.
  */
-export function operationIdOf(method: string, url: string): string {
+function operationIdOf(method: string, url: string): string {
   const name = endpointNameByRoute.get(`${method} ${url}`);
   if (name) return name;
   const words = url
