@@ -71,6 +71,7 @@ export async function depositRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const schema = {
     tags: ['simulators'],
+    summary: 'Simulate a deposit to a customer: posts the signed rail webhook',
     body: schemas.devDeposit.body,
     response: responses(Ok(Type.Object({ reference: Type.String() }))),
   };

@@ -18,12 +18,12 @@ export async function depositWebhookRoutes(app: FastifyInstance): Promise<void> 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const schema = { tags: ['webhooks'], response: responses(OkMessage) };
 
-  api.post(WEBHOOK_PATHS.interac, { schema: { ...schema, body: InteracCredit } }, async (request) => {
+  api.post(WEBHOOK_PATHS.interac, { schema: { ...schema, body: InteracCredit, summary: 'Money arrived by Interac e-Transfer at a CAD deposit address' } }, async (request) => {
     await app.db.transaction().execute((trx) => receiveInteracCredit(trx, request.body));
     return received;
   });
 
-  api.post(WEBHOOK_PATHS.bank, { schema: { ...schema, body: BankCredit } }, async (request) => {
+  api.post(WEBHOOK_PATHS.bank, { schema: { ...schema, body: BankCredit, summary: 'Money arrived by NIP transfer at an NGN virtual account' } }, async (request) => {
     await app.db.transaction().execute((trx) => receiveBankCredit(trx, request.body));
     return received;
   });

@@ -22,19 +22,19 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
   const guarded = { onRequest: app.authenticate };
   const docs = { tags: ['wallet'], security: [{ bearer: [] }] };
 
-  api.get(endpoints.cadWallet.path, { ...guarded, schema: { ...docs, ...schemas.cadWallet } }, async (request) => ({
+  api.get(endpoints.cadWallet.path, { ...guarded, schema: { ...docs, ...schemas.cadWallet, summary: 'The CAD wallet: balance and Interac deposit details' } }, async (request) => ({
     success: true as const,
     data: await cadWalletView(app.db, customerId(request)),
   }));
 
-  api.get(endpoints.nairaWallet.path, { ...guarded, schema: { ...docs, ...schemas.nairaWallet } }, async (request) => ({
+  api.get(endpoints.nairaWallet.path, { ...guarded, schema: { ...docs, ...schemas.nairaWallet, summary: 'The NGN wallet: balance and virtual account, once activated' } }, async (request) => ({
     success: true as const,
     data: await nairaWalletView(app.db, customerId(request)),
   }));
 
   api.post(
     endpoints.activateNairaWallet.path,
-    { ...guarded, schema: { ...docs, ...schemas.activateNairaWallet } },
+    { ...guarded, schema: { ...docs, ...schemas.activateNairaWallet, summary: 'Open the NGN virtual account (fully verified customer with a PIN)' } },
     async (request) => {
       const userId = customerId(request);
       // Only a fully verified customer with a PIN opens a bank account in their (then fixed)
@@ -47,7 +47,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get(endpoints.getRates.path, { ...guarded, schema: { ...docs, ...schemas.getRates } }, async (request) => {
+  api.get(endpoints.getRates.path, { ...guarded, schema: { ...docs, ...schemas.getRates, summary: 'The exchange rate between two currencies, spread included' } }, async (request) => {
     const { from_currency, to_currency, actual_rate } = await quote(
       rates,
       app.config.fxSpreadBps,
@@ -57,7 +57,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     return { success: true as const, data: { from_currency, to_currency, actual_rate } };
   });
 
-  api.get(endpoints.ngnLimit.path, { ...guarded, schema: { ...docs, ...schemas.ngnLimit } }, async () => ({
+  api.get(endpoints.ngnLimit.path, { ...guarded, schema: { ...docs, ...schemas.ngnLimit, summary: 'The largest single NGN payout' } }, async () => ({
     success: true as const,
     data: minorToMajor(app.config.ngnMaxSingleKobo),
   }));
@@ -65,7 +65,11 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     endpoints.currencyConversion.path,
     // Idempotency-Key (plugins/idempotency.ts); a conversion carries no PIN.
-    { ...guarded, config: { idempotent: {} }, schema: { ...docs, ...schemas.currencyConversion } },
+    {
+      ...guarded,
+      config: { idempotent: {} },
+      schema: { ...docs, ...schemas.currencyConversion, summary: 'Convert between the CAD and NGN wallets at the quoted rate' },
+    },
     async (request) => {
       const userId = customerId(request);
       // The sender checks of every money movement (spec §6), before the order as transfers do;
@@ -81,7 +85,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get(endpoints.transactions.path, { ...guarded, schema: { ...docs, ...schemas.transactions } }, async (request) => {
+  api.get(endpoints.transactions.path, { ...guarded, schema: { ...docs, ...schemas.transactions, summary: 'Transaction history of a wallet, filtered by type, one page at a time' } }, async (request) => {
     const { currency, transaction_type, page } = request.query;
     const history = await transactionHistory(app.db, customerId(request), {
       currency,
