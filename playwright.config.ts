@@ -39,8 +39,9 @@ export default defineConfig({
       SUPPORT_TOOLS: 'on',
       // Payouts settle in the background here (NODE_ENV=test alone leaves the job off).
       PAYOUT_JOB: 'on',
-      // Long enough for a journey to see a payout pending before the rail settles it.
-      PAYOUT_SETTLE_MS: '8000',
+      // Longer than any journey: a journey sees its payout pending, then has the simulated rail
+      // answer at once (POST /api/dev/payouts/release) instead of waiting for it.
+      PAYOUT_SETTLE_MS: '600000',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // E2E_PUBLIC_DIR serves another build (parallel runs while developing); default dist/public.
       ...(process.env.E2E_PUBLIC_DIR ? { PUBLIC_DIR: process.env.E2E_PUBLIC_DIR } : {}),

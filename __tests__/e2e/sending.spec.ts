@@ -10,6 +10,7 @@ import {
   historyRows,
   openFromMenu,
   openSignedIn,
+  releasePayouts,
   showHistoryOf,
   withoutWebShare,
 } from './support/money';
@@ -146,6 +147,7 @@ test.describe('sending money (issue 5)', () => {
     await expect(balanceCard(page, 'NGN', 'Current Balance')).toContainText('₦47,500.00');
 
     // The payout rail settles it; the history follows without a reload.
+    await releasePayouts(request, a.email);
     await history.bringToFront();
     await expect(firstRowCells(history).last()).toHaveText('completed', { timeout: 20_000 });
     await expectAccessible(history);
@@ -172,6 +174,8 @@ test.describe('sending money (issue 5)', () => {
     await expect(firstRowCells(page).nth(1)).toHaveText('WITHDRAWAL');
     await expect(firstRowCells(page).nth(2)).toHaveText('-$75.25 CAD');
     await expect(firstRowCells(page).nth(3)).toHaveText('Jane Doe');
+    await expect(firstRowCells(page).last()).toHaveText('pending');
+    await releasePayouts(request, a.email);
     await expect(firstRowCells(page).last()).toHaveText('failed', { timeout: 20_000 });
     await expectAccessible(page);
     await openFromMenu(page, 'Home');

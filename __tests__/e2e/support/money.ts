@@ -77,6 +77,15 @@ export async function deposit(request: APIRequestContext, email: string, currenc
 }
 
 /**
+ * The simulated rails answer the customer's pending payouts now (POST /api/dev/payouts/release):
+ * journeys run with a settlement delay longer than any journey, see a payout pending, then release it.
+ */
+export async function releasePayouts(request: APIRequestContext, email: string): Promise<void> {
+  const answer = await call<{ released: number }>(request, 'POST', '/dev/payouts/release', { body: { email } });
+  expect(answer.data?.released).toBeGreaterThan(0);
+}
+
+/**
  * A fully verified customer (e-mail, phone, identity) with a transaction PIN, made through the
  * real API; optionally with an activated naira wallet and money.
  */
