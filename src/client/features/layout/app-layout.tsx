@@ -16,7 +16,7 @@ import { SignOutDialog } from './sign-out-dialog';
 import { VerificationReminderDialog } from './verification-reminder-dialog';
 
 // Loaded only when it opens, so it stays out of the layout's chunk.
-const SetPinDialog = lazy(() => import('../pin/set-pin-dialog'));
+const SetPinDialog = lazy(() => import('../pin').then(({ SetPinDialog: dialog }) => ({ default: dialog })));
 
 const Shell = styled.div`
   min-height: 100vh;

@@ -1,6 +1,6 @@
 import { useWallet } from '../../app/use-wallet';
 import { PageHeader, Stack } from '../../ui';
-import { NairaDeposit } from '../add-money/naira-deposit';
+import { NairaDeposit } from '../add-money';
 import { useWalletNotLoadedToast } from '../money/use-wallet-not-loaded-toast';
 import { NgnSendForm } from './ngn-send-form';
 
