@@ -3,6 +3,18 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/** What no client file imports. */
+const clientPatterns = [
+  { group: ['**/server/**'], message: 'The client never imports server code.' },
+  { group: ['@sinclair/typebox', '**/shared/schemas/**'], allowTypeImports: true, message: 'Import schemas as types only (keeps TypeBox out of the bundle).' },
+];
+
+/** A file of another feature (`<up>other/file`), other than its index.ts; features/money is imported file by file. */
+const featureBoundary = (up) => ({
+  regex: `^${up}(?!money/)[^./][^/]*/`,
+  message: "Import another feature only through its index.ts ('../<feature>'), see docs/ARCHITECTURE.md.",
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -29,14 +41,16 @@ export default tseslint.config(
   {
     // The browser bundle must not pull server-only or schema runtime code.
     files: ['src/client/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/server/**'], message: 'The client never imports server code.' },
-          { group: ['@sinclair/typebox', '**/shared/schemas/**'], allowTypeImports: true, message: 'Import schemas as types only (keeps TypeBox out of the bundle).' },
-        ],
-      }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: clientPatterns }] },
+  },
+  {
+    // Feature boundaries (docs/ARCHITECTURE.md, Conventions): another feature only through its index.ts.
+    files: ['src/client/features/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...clientPatterns, featureBoundary('\\.\\./')] }] },
+  },
+  {
+    files: ['src/client/features/*/*/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...clientPatterns, featureBoundary('\\.\\./\\.\\./')] }] },
   },
   {
     // Server layers (docs/ARCHITECTURE.md): route files translate HTTP into plain inputs; services,

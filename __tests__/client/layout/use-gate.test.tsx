@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { dialogIds } from '../../../src/client/app/dialog-ids';
 import { paths } from '../../../src/client/app/paths';
-import { useGate } from '../../../src/client/features/layout/use-gate';
+import { useGate } from '../../../src/client/app/use-gate';
 import type { User } from '../../../src/shared/types';
 import { renderWithProviders } from '../../support/render';
 import { verifiedUser } from '../../support/server-mock';

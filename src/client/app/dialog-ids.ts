@@ -9,3 +9,9 @@ export const dialogIds = {
   /** 'Please activate your wallet' (spec §2): sending naira from a wallet that is not activated. */
   activateWallet: 'activate-wallet',
 } as const;
+
+/** Ids of tabs selected from more than one feature (ui slice keys). */
+export const tabIds = {
+  /** The currency tab of /add-money; the wallet-activation dialog (money flows) selects its NGN tab. */
+  addMoney: 'add-money',
+} as const;

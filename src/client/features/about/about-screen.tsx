@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { paths } from '../../app/paths';
 import { Card, CardTitle, PageHeader, media } from '../../ui';
-import { DiagnosticsButton } from '../support/diagnostics-button';
+import { DiagnosticsButton } from '../support';
 import { HelpCenter } from './help-center';
 
 /** Not in the spec: the product's social page. */

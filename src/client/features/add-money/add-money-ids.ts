@@ -1,3 +1,2 @@
-/** ui-slice keys of /add-money: the selected currency tab and the naira activation form dialog. */
-export const addMoneyTabId = 'add-money';
+/** ui-slice key of the naira activation form dialog of /add-money (its currency tab is `tabIds.addMoney`, app/dialog-ids.ts). */
 export const nairaActivationDialogId = 'naira-activation';

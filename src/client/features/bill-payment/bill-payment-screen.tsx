@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import * as M from '../../../shared/messages';
 import { useErrorToast } from '../../api/use-error-toast';
-import { useGetCadWalletQuery } from '../../api/wallet-api';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useWallet } from '../../app/use-wallet';
 import { BalanceCard, FormError, PageHeader, Stack } from '../../ui';
 import { categoryOf, categoryTexts } from './bill-categories';
 import { BillForm } from './bill-form';
@@ -16,8 +16,8 @@ export default function BillPaymentScreen() {
   const [params] = useSearchParams();
   const category = categoryOf(params.get('category'));
   const texts = categoryTexts(category);
-  const wallet = useGetCadWalletQuery();
-  useErrorToast(wallet.error, M.bills.walletFetchFailed);
+  const { wallet, isError, error } = useWallet('CAD');
+  useErrorToast(error, M.bills.walletFetchFailed);
   const payee = useAppSelector(selectPayee);
 
   // Another category, or leaving the screen, starts from the search again.
@@ -27,11 +27,11 @@ export default function BillPaymentScreen() {
     <main>
       <Stack gap="lg">
         <Stack gap="sm">
-          <BalanceCard currency="CAD" balance={wallet.data?.balance} title="CAD Balance" />
-          {wallet.isError && <FormError>{M.bills.balanceLoadFailed}</FormError>}
+          <BalanceCard currency="CAD" balance={wallet?.balance} title="CAD Balance" />
+          {isError && <FormError>{M.bills.balanceLoadFailed}</FormError>}
         </Stack>
         <PageHeader title={texts.title} />
-        {payee ? <BillForm payee={payee} balance={wallet.data?.balance} /> : <PayeeSearch category={category} texts={texts} />}
+        {payee ? <BillForm payee={payee} balance={wallet?.balance} /> : <PayeeSearch category={category} texts={texts} />}
       </Stack>
     </main>
   );

@@ -3,7 +3,7 @@ import * as M from '../../../shared/messages';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useWallet } from '../../app/use-wallet';
 import { LoadingText, PageHeader, Stack } from '../../ui';
-import { SelectCurrencyDialog } from '../transfer/select-currency-dialog';
+import { SelectCurrencyDialog } from '../transfer';
 import { DashboardBalance } from './dashboard-balance';
 import { ExchangeRates } from './exchange-rates';
 import { QuickActions } from './quick-actions';

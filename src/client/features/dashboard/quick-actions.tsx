@@ -5,8 +5,8 @@ import { dialogIds } from '../../app/dialog-ids';
 import { paths } from '../../app/paths';
 import { useAppDispatch } from '../../app/store';
 import { dialogOpened } from '../../app/ui-slice';
+import { useGate } from '../../app/use-gate';
 import { Card, CardTitle } from '../../ui';
-import { useGate } from '../layout/use-gate';
 
 const Grid = styled.ul`
   display: grid;

@@ -7,9 +7,10 @@ import { formatMajor, formatRate } from '../../../shared/money';
 import type { Currency } from '../../../shared/types';
 import { messageOf } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
-import { useGetCadWalletQuery, useGetNairaWalletQuery, useGetRateQuery } from '../../api/wallet-api';
+import { useGetRateQuery } from '../../api/wallet-api';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
+import { useWallet } from '../../app/use-wallet';
 import { BalanceCard, Button, Card, IconButton, PageHeader, SelectField, Stack, ConvertIcon, TextField } from '../../ui';
 import { useMoneySend, type CallError } from '../money/use-money-send';
 import {
@@ -113,8 +114,8 @@ export default function ExchangeScreen() {
   const store = useAppStore();
   const form = useAppSelector(selectExchange);
   const { from, to, insufficientWarned } = form;
-  const cad = useGetCadWalletQuery();
-  const ngn = useGetNairaWalletQuery();
+  const cad = useWallet('CAD');
+  const ngn = useWallet('NGN');
   // Refetched on mount and focus; only the quote of the pair on screen counts (not the previous pair's).
   const rate = useGetRateQuery({ from, to });
   const rateShown = rate.currentData?.actual_rate;
@@ -126,7 +127,7 @@ export default function ExchangeScreen() {
 
   const sides = conversionSides(form, rateShown);
   const exact = exactTarget(form, rateShown);
-  const balance = (from === 'CAD' ? cad.data : ngn.data)?.balance;
+  const balance = (from === 'CAD' ? cad.wallet : ngn.wallet)?.balance;
   const over = exceedsBalance(sides.from, balance);
   // No conversion against a rate the customer has not seen: Convert waits for the quote on screen.
   const rateReady = rateShown !== undefined && !rate.isFetching;
@@ -179,8 +180,8 @@ export default function ExchangeScreen() {
       <PageHeader title="Exchange" subtitle="Convert between your CAD and NGN wallets" />
       <Stack gap="lg">
         <Grid>
-          <BalanceCard currency="CAD" balance={cad.data?.balance} />
-          <BalanceCard currency="NGN" balance={ngn.data?.balance} />
+          <BalanceCard currency="CAD" balance={cad.wallet?.balance} />
+          <BalanceCard currency="NGN" balance={ngn.wallet?.balance} />
         </Grid>
         <Card as="form" aria-label="Convert currency" onSubmit={(event: FormEvent) => void submit(event)} noValidate>
           <SideFields side="from" currency={from} amount={sides.from} onEditing={setEditing} />

@@ -8,15 +8,15 @@ import { paths } from '../../app/paths';
 import { selectIsSignedIn } from '../../app/session-slice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
+import { useGate } from '../../app/use-gate';
 import { useUser } from '../../app/use-user';
 import { LoadingText, media } from '../../ui';
 import { BOTTOM_BAR_HEIGHT, MainMenu } from './main-menu';
 import { SignOutDialog } from './sign-out-dialog';
-import { useGate } from './use-gate';
 import { VerificationReminderDialog } from './verification-reminder-dialog';
 
 // Loaded only when it opens, so it stays out of the layout's chunk.
-const SetPinDialog = lazy(() => import('../pin/set-pin-dialog'));
+const SetPinDialog = lazy(() => import('../pin').then(({ SetPinDialog: dialog }) => ({ default: dialog })));
 
 const Shell = styled.div`
   min-height: 100vh;

@@ -6,8 +6,8 @@ import { dialogIds } from '../../app/dialog-ids';
 import { paths } from '../../app/paths';
 import { useAppDispatch } from '../../app/store';
 import { dialogOpened } from '../../app/ui-slice';
+import { useGate } from '../../app/use-gate';
 import { ConvertIcon, HomeIcon, InfoIcon, media, SignOutIcon, UserIcon, WalletIcon } from '../../ui';
-import { useGate } from './use-gate';
 
 /** In the bottom bar on small screens, and in the side menu. */
 const PRIMARY = [

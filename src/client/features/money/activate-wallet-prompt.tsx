@@ -1,11 +1,10 @@
 import { useNavigate } from 'react-router-dom';
 import * as M from '../../../shared/messages';
-import { dialogIds } from '../../app/dialog-ids';
+import { dialogIds, tabIds } from '../../app/dialog-ids';
 import { paths } from '../../app/paths';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen, tabSelected } from '../../app/ui-slice';
 import { Button, Modal } from '../../ui';
-import { addMoneyTabId } from '../add-money/add-money-ids';
 import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
 
 /**
@@ -22,7 +21,7 @@ export function ActivateWalletPrompt() {
 
   const goToAccount = () => {
     close();
-    dispatch(tabSelected({ id: addMoneyTabId, tab: 'NGN' }));
+    dispatch(tabSelected({ id: tabIds.addMoney, tab: 'NGN' }));
     void navigate(paths.addMoney);
   };
 

@@ -1,15 +1,18 @@
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import * as M from '../../../shared/messages';
+import type { Currency } from '../../../shared/types';
+import type { UseWallet } from '../../app/use-wallet';
 
 /**
  * 'Failed to load wallet details' (spec §8: it shows when the wallet is not loaded on display): the
- * wallet query of the wallet on screen failed and there is no wallet to show. The failed call itself
- * keeps its own toast (the server's text, else e.g. 'Failed to fetch wallet details'); a refetch
- * that fails while the last wallet is still shown gives only that one.
+ * wallet query of the wallet on screen failed and there is no wallet to show. Takes what
+ * `useWallet(currency)` returns. The failed call itself keeps its own toast (the server's text,
+ * else e.g. 'Failed to fetch wallet details'); a refetch that fails while the last wallet is still
+ * shown gives only that one.
  */
-export function useWalletNotLoadedToast({ isError, data }: { isError: boolean; data?: unknown }): void {
-  const notLoaded = isError && data === undefined;
+export function useWalletNotLoadedToast({ isError, wallet }: Pick<UseWallet<Currency>, 'isError' | 'wallet'>): void {
+  const notLoaded = isError && wallet === undefined;
   useEffect(() => {
     if (notLoaded) toast.error(M.transfers.walletNotLoaded, { toastId: M.transfers.walletNotLoaded });
   }, [notLoaded]);

@@ -4,7 +4,7 @@ import { api } from '../../api/api';
 import type { QueryExtra } from '../../api/base-query';
 import { paths } from '../../app/paths';
 import { rootReducer, type RootState } from '../../app/store';
-import { balanceVisibilitySet } from '../dashboard/dashboard-slice';
+import { balanceVisibilitySet } from '../dashboard';
 import { DIAGNOSTICS_KIND, type Diagnostics } from './diagnostics';
 
 export const REPLAY_REFUSED = 'Replay mode: nothing is sent.';

@@ -4,8 +4,8 @@ import { PRODUCT_NAME } from '../../../shared/product';
 import type { CadWithdrawalReceipt } from '../../../shared/types';
 import { isEmail } from '../../../shared/validation';
 import { useErrorToast } from '../../api/use-error-toast';
-import { useGetCadWalletQuery } from '../../api/wallet-api';
 import { deviceTimeZone } from '../../app/time-zone';
+import { useWallet } from '../../app/use-wallet';
 import { BalanceCard, Button, CopyField, PageHeader, Stack, TextField, formatMoney } from '../../ui';
 import { amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
@@ -41,10 +41,10 @@ const receiptRows = (receipt: CadWithdrawalReceipt) => [
 
 /** /transfer-cad: an Interac e-Transfer to an outside recipient, confirmed with the PIN (spec §2, §4, §5). */
 export default function TransferCadScreen() {
-  const walletQuery = useGetCadWalletQuery();
-  const { data: wallet, error } = walletQuery;
+  const cad = useWallet('CAD');
+  const { wallet, error } = cad;
   useErrorToast(error, M.transfers.walletFetchFailed);
-  useWalletNotLoadedToast(walletQuery);
+  useWalletNotLoadedToast(cad);
   const [withdraw, { data: result }] = useCadWithdrawalMutation();
 
   const flow = useMoneyFlow({

@@ -1,6 +1,6 @@
-import { useGetNairaWalletQuery } from '../../api/wallet-api';
+import { useWallet } from '../../app/use-wallet';
 import { PageHeader, Stack } from '../../ui';
-import { NairaDeposit } from '../add-money/naira-deposit';
+import { NairaDeposit } from '../add-money';
 import { useWalletNotLoadedToast } from '../money/use-wallet-not-loaded-toast';
 import { NgnSendForm } from './ngn-send-form';
 
@@ -10,9 +10,9 @@ import { NgnSendForm } from './ngn-send-form';
  * NairaDeposit; without a wallet to show, 'Failed to load wallet details' too (spec §8).
  */
 export default function TransferNairaScreen() {
-  const walletQuery = useGetNairaWalletQuery();
-  const wallet = walletQuery.data;
-  useWalletNotLoadedToast(walletQuery);
+  const ngn = useWallet('NGN');
+  const { wallet } = ngn;
+  useWalletNotLoadedToast(ngn);
   return (
     <main>
       <PageHeader title="Send NGN" subtitle="Send money to any Nigerian bank account" />

@@ -1,9 +1,9 @@
 import { PRODUCT_NAME } from '../../../shared/product';
 import type { Currency } from '../../../shared/types';
-import { useGetNairaWalletQuery } from '../../api/wallet-api';
 import { dialogIds } from '../../app/dialog-ids';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogOpened, selectTab, tabSelected } from '../../app/ui-slice';
+import { useWallet } from '../../app/use-wallet';
 import { PageHeader, Tabs } from '../../ui';
 import { ActivateWalletPrompt } from '../money/activate-wallet-prompt';
 import { UserTransferForm } from './user-transfer-form';
@@ -23,7 +23,7 @@ const tabs = [
 export default function TransferUserScreen() {
   const dispatch = useAppDispatch();
   const currency: Currency = useAppSelector((state) => selectTab(state, TAB_ID, 'CAD')) === 'NGN' ? 'NGN' : 'CAD';
-  const { data: nairaWallet } = useGetNairaWalletQuery();
+  const { wallet: nairaWallet } = useWallet('NGN');
   const selectCurrency = (tab: Currency) => {
     dispatch(tabSelected({ id: TAB_ID, tab }));
     if (tab === 'NGN' && nairaWallet?.is_wallet_activated === false) dispatch(dialogOpened(dialogIds.activateWallet));

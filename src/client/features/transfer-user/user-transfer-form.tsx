@@ -5,8 +5,8 @@ import * as M from '../../../shared/messages';
 import type { CadTransferReceipt, Currency, NgnTransferReceipt, Req, Res } from '../../../shared/types';
 import { isEmail } from '../../../shared/validation';
 import { useErrorToast } from '../../api/use-error-toast';
-import { useGetCadWalletQuery, useGetNairaWalletQuery } from '../../api/wallet-api';
 import { deviceTimeZone } from '../../app/time-zone';
+import { useWallet } from '../../app/use-wallet';
 import { BalanceCard, Button, Stack, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
@@ -61,12 +61,12 @@ const Found = styled.p`
 
 /** Send `currency` to another user by email: the recipient is checked live, the balance at submit and at PIN confirm (spec §4, §5). */
 export function UserTransferForm({ currency }: { currency: Currency }) {
-  const cad = useGetCadWalletQuery();
-  const ngn = useGetNairaWalletQuery();
+  const cad = useWallet('CAD');
+  const ngn = useWallet('NGN');
   useErrorToast(cad.error ?? ngn.error, M.transfers.walletFetchFailed);
   const shown = currency === 'CAD' ? cad : ngn;
   useWalletNotLoadedToast(shown);
-  const balance = shown.data?.balance;
+  const balance = shown.wallet?.balance;
   const [sendCad, cadResult] = useCadWalletTransferMutation();
   const [sendNgn, ngnResult] = useNgnWalletTransferMutation();
 

@@ -2,7 +2,7 @@ import { toast } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import { messageOf } from '../../api/error-message';
 import { Button } from '../../ui';
-import { IdentityCheck, useIdentityFlow } from '../identity/identity-flow';
+import { IdentityCheck, useIdentityFlow } from '../identity';
 import { useIdentityPolling } from './use-identity-polling';
 import { useCreateIdentitySessionMutation } from './verification-api';
 import { VerificationCard } from './verification-card';

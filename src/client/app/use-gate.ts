@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { dialogIds } from '../../app/dialog-ids';
-import { paths } from '../../app/paths';
-import { useAppDispatch, useAppSelector } from '../../app/store';
-import { dialogOpened } from '../../app/ui-slice';
-import { selectHasTransactionPin, selectIsFullyVerified, selectUser } from '../../app/user-slice';
+import { dialogIds } from './dialog-ids';
+import { paths } from './paths';
+import { useAppDispatch, useAppSelector } from './store';
+import { dialogOpened } from './ui-slice';
+import { selectHasTransactionPin, selectIsFullyVerified, selectUser } from './user-slice';
 
 /** Screens open to every signed-in user; /verification too, or nobody could get verified (spec §2, §6). */
 const OPEN_PATHS: ReadonlySet<string> = new Set([paths.dashboard, paths.profile, paths.about, paths.verification]);

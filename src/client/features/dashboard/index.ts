@@ -1,0 +1,2 @@
+/** What other features may use of dashboard (its public surface; see docs/ARCHITECTURE.md, Conventions). */
+export { balanceVisibilitySet } from './dashboard-slice';

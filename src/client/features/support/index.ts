@@ -1,0 +1,2 @@
+/** What other features may use of support (its public surface; see docs/ARCHITECTURE.md, Conventions). */
+export { DiagnosticsButton } from './diagnostics-button';

@@ -1,0 +1,2 @@
+/** What other features may use of transfer (its public surface; see docs/ARCHITECTURE.md, Conventions). */
+export { SelectCurrencyDialog } from './select-currency-dialog';
