@@ -70,6 +70,29 @@ function concatMessages(...messages: Uint8Array[]): Uint8Array {
   return out;
 }
 
+type Serializer = (value: unknown) => string;
+
+/**
+ * A parameter's text, as pg (the PostgreSQL driver) sends it: PGlite's serializer for the
+ * parameter's type when it takes the value, else the value's own text, which PostgreSQL then reads
+ * as that type. PGlite's serializers refuse some values pg sends as text (a bigint or a boolean for
+ * a text parameter, 'true' for a boolean one), so without this the same query failed on PGlite only.
+ */
+function parameterText(serializer: Serializer | undefined, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (serializer) {
+    try {
+      return serializer(value);
+    } catch {
+      // Not a value of the type's JavaScript kind: sent as text below.
+    }
+  }
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
 interface PreparedStatement {
   name: string;
   /** Parameter type ids, as PostgreSQL inferred them when it parsed the statement. */
@@ -101,11 +124,7 @@ function preparedExecutor(pglite: PGlite) {
     if (query.parameters.length === 0 || (!statements.has(query.sql) && statements.size >= MAX_PREPARED)) return undefined;
     return pglite.runExclusive(async () => {
       const statement = statements.get(query.sql) ?? (await prepare(query.sql));
-      const values = query.parameters.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const serializer = pglite.serializers[statement.paramTypes[i]];
-        return serializer ? serializer(value) : String(value);
-      });
+      const values = query.parameters.map((value, i) => parameterText(pglite.serializers[statement.paramTypes[i]], value));
       const { messages } = await pglite.execProtocol(
         concatMessages(
           protocol.serialize.bind({ statement: statement.name, values }),
