@@ -115,6 +115,30 @@ describe('errors', () => {
   });
 });
 
+describe('a statement prepared before its table changed shape', () => {
+  it('runs again with the new shape: at once outside a transaction; inside one the transaction fails once, the next one runs', async () => {
+    // One connection, so the statement is prepared on the connection that runs it again.
+    const single = postgresUrl ? await openDatabase({ dataDir: null, databaseUrl: postgresUrl, databaseSchema: schema, databasePoolSize: 1 }) : null;
+    const one = single?.db ?? db;
+    try {
+      await sql`create table shape (id int primary key, a text)`.execute(one);
+      await sql`insert into shape values (1, 'x'), (2, 'y')`.execute(one);
+      const read = (conn: Db, id: number) => sql<Record<string, unknown>>`select * from shape where id = ${id}`.execute(conn);
+      expect((await read(one, 1)).rows).toEqual([{ id: 1, a: 'x' }]);
+      // As a migration run by this or another process would: PostgreSQL refuses the old plan (0A000).
+      await sql`alter table shape add column b text default 'new'`.execute(one);
+      expect((await read(one, 1)).rows).toEqual([{ id: 1, a: 'x', b: 'new' }]);
+
+      await sql`alter table shape add column c int default 3`.execute(one);
+      await expect(one.transaction().execute((trx) => read(trx, 2))).rejects.toEqual(sqlState('0A000'));
+      expect(await one.transaction().execute(async (trx) => (await read(trx, 2)).rows)).toEqual([{ id: 2, a: 'y', b: 'new', c: 3 }]);
+      expect((await read(one, 1)).rows).toEqual([{ id: 1, a: 'x', b: 'new', c: 3 }]);
+    } finally {
+      await single?.close();
+    }
+  });
+});
+
 describe('large results', () => {
   it('50,000 rows of wide text arrive whole and in order, prepared or not', async () => {
     const wide = 'é'.repeat(50) + 'x'.repeat(150);
