@@ -34,30 +34,57 @@ export interface OpenOptions {
 /** At most this many distinct statement texts are prepared (per connection); any more run unprepared. */
 const MAX_PREPARED = 500;
 const statementNames = new Map<string, string>();
+let namesGiven = 0;
 
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
   if (name === undefined && statementNames.size < MAX_PREPARED) {
-    name = `kudi_${statementNames.size}`;
+    name = `kudi_${namesGiven++}`;
     statementNames.set(text, name);
   }
   return name;
 }
 
 /**
+ * PostgreSQL's "cached plan must not change result type": a statement prepared before a table it
+ * reads changed shape (e.g. `select *` after a migration added a column, possibly run by another
+ * process sharing the database) fails at every run until it is prepared again.
+ */
+const isStalePlan = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '0A000';
+
+/** Whether a statement without parameters opens or ends the connection's transaction (Kysely sends these). */
+const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
+const ENDS = /^\s*(commit|rollback|end|abort)\s*;?\s*$/i;
+
+/**
  * The pool as Kysely sees it, with every parameterised statement sent as a named (prepared)
  * statement: PostgreSQL parses and plans each hot query once per connection instead of on
- * every execution (the transfer path runs the same few statements over and over).
+ * every execution (the transfer path runs the same few statements over and over). A statement
+ * whose plan went stale gets a new name (so every connection prepares it again) and, outside a
+ * transaction, runs again at once; inside one the error stands (the transaction is aborted).
  */
 function preparingPool(pool: pg.Pool): PostgresPool {
   return {
     connect: async () => {
       const client = await pool.connect();
+      let inTransaction = false;
+      const prepared = async (text: string, values: unknown[]) => {
+        try {
+          return await client.query({ name: statementName(text), text, values });
+        } catch (err) {
+          if (!isStalePlan(err) || !statementNames.has(text)) throw err;
+          statementNames.delete(text);
+          if (inTransaction) throw err;
+          return client.query({ name: statementName(text), text, values });
+        }
+      };
       return {
-        query: ((text: unknown, values?: unknown[]) =>
-          typeof text === 'string' && values?.length
-            ? client.query({ name: statementName(text), text, values })
-            : client.query(text as string, values)) as pg.PoolClient['query'],
+        query: ((text: unknown, values?: unknown[]) => {
+          if (typeof text === 'string' && values?.length) return prepared(text, values);
+          if (typeof text === 'string' && BEGINS.test(text)) inTransaction = true;
+          else if (typeof text === 'string' && ENDS.test(text)) inTransaction = false;
+          return client.query(text as string, values);
+        }) as pg.PoolClient['query'],
         release: () => client.release(),
       };
     },
@@ -73,6 +100,29 @@ function concatMessages(...messages: Uint8Array[]): Uint8Array {
     offset += m.length;
   }
   return out;
+}
+
+type Serializer = (value: unknown) => string;
+
+/**
+ * A parameter's text, as pg (the PostgreSQL driver) sends it: PGlite's serializer for the
+ * parameter's type when it takes the value, else the value's own text, which PostgreSQL then reads
+ * as that type. PGlite's serializers refuse some values pg sends as text (a bigint or a boolean for
+ * a text parameter, 'true' for a boolean one), so without this the same query failed on PGlite only.
+ */
+function parameterText(serializer: Serializer | undefined, value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (serializer) {
+    try {
+      return serializer(value);
+    } catch {
+      // Not a value of the type's JavaScript kind: sent as text below.
+    }
+  }
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`;
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
 }
 
 interface PreparedStatement {
@@ -91,8 +141,9 @@ interface PreparedStatement {
  */
 function preparedExecutor(pglite: PGlite) {
   const statements = new Map<string, PreparedStatement>();
+  let namesGiven = 0;
   const prepare = async (text: string): Promise<PreparedStatement> => {
-    const name = `kudi_${statements.size}`;
+    const name = `kudi_${namesGiven++}`;
     const { messages } = await pglite.execProtocol(
       concatMessages(protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()),
       { syncToFs: false },
@@ -104,13 +155,8 @@ function preparedExecutor(pglite: PGlite) {
   };
   return async function execute<R>(query: CompiledQuery): Promise<QueryResult<R> | undefined> {
     if (query.parameters.length === 0 || (!statements.has(query.sql) && statements.size >= MAX_PREPARED)) return undefined;
-    return pglite.runExclusive(async () => {
-      const statement = statements.get(query.sql) ?? (await prepare(query.sql));
-      const values = query.parameters.map((value, i) => {
-        if (value === null || value === undefined) return null;
-        const serializer = pglite.serializers[statement.paramTypes[i]];
-        return serializer ? serializer(value) : String(value);
-      });
+    const run = async (statement: PreparedStatement): Promise<QueryResult<R>> => {
+      const values = query.parameters.map((value, i) => parameterText(pglite.serializers[statement.paramTypes[i]], value));
       const { messages } = await pglite.execProtocol(
         concatMessages(
           protocol.serialize.bind({ statement: statement.name, values }),
@@ -122,6 +168,20 @@ function preparedExecutor(pglite: PGlite) {
       const [result] = pgliteParse.parseResults(messages, pglite.parsers);
       const rows = (result?.rows ?? []) as R[];
       return result?.affectedRows ? { rows, numAffectedRows: BigInt(result.affectedRows) } : { rows };
+    };
+    return pglite.runExclusive(async () => {
+      const statement = statements.get(query.sql) ?? (await prepare(query.sql));
+      try {
+        return await run(statement);
+      } catch (err) {
+        // A plan gone stale (see isStalePlan): prepared again; run again at once outside a transaction.
+        if (!isStalePlan(err)) throw err;
+        statements.delete(query.sql);
+        const close = concatMessages(protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync());
+        await pglite.execProtocol(close, { syncToFs: false, throwOnError: false });
+        if (pglite.isInTransaction()) throw err;
+        return run(await prepare(query.sql));
+      }
     });
   };
 }

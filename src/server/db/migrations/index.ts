@@ -4,6 +4,7 @@ import * as m0002 from './0002-auth';
 import * as m0003 from './0003-ledger';
 import * as m0004 from './0004-transfers';
 import * as m0005 from './0005-grant-client-ip';
+import * as m0006 from './0006-ledger-currency-agreement';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-ledger': m0003,
   '0004-transfers': m0004,
   '0005-grant-client-ip': m0005,
+  '0006-ledger-currency-agreement': m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
