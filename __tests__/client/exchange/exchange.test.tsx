@@ -392,7 +392,8 @@ describe('converting', () => {
     await user.click(convertButton());
     expect(await screen.findByText('Successfully converted CAD 10 to NGN')).toBeInTheDocument();
     await user.type(send(), '10');
-    await user.click(convertButton());
+    // The toast can show a moment before the button says Convert again (not Converting...).
+    await user.click(await screen.findByRole('button', { name: 'Convert' }));
     await waitFor(() => expect(calls).toBe(3));
 
     const keys = backend.seen('/wallet/currency-conversion').map((request) => request.idempotencyKey);
@@ -408,7 +409,7 @@ describe('converting', () => {
     await user.type(send(), '10');
     await user.click(convertButton());
     expect(await screen.findByText('Conversion failed')).toBeInTheDocument();
-    await user.click(convertButton());
+    await user.click(await screen.findByRole('button', { name: 'Convert' }));
     await waitFor(() => expect(backend.seen('/wallet/currency-conversion')).toHaveLength(2));
 
     const [first, second] = backend.seen('/wallet/currency-conversion');
