@@ -39,7 +39,7 @@ const shared = {
   transform: { '^.+\\.(t|j)sx?$': 'babel-jest' },
 };
 
-const projects = [shared, client, server('server', { testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/server/ledger/concurrency.pg.test.ts', '<rootDir>/__tests__/server/transfers/overdraft.pg.test.ts'] })];
+const projects = [shared, client, server('server', { testPathIgnorePatterns: ['/node_modules/', '\\.pg\\.test\\.ts$'] })];
 if (process.env.TEST_DATABASE_URL) {
   projects.push(server('server-pg', { setupFiles: ['<rootDir>/__tests__/support/use-postgres.js'] }));
 }

@@ -36,6 +36,12 @@ async function upToDate(db: Kysely<any>): Promise<boolean> {
   return names.size === Object.keys(migrations).length && Object.keys(migrations).every((name) => names.has(name));
 }
 
+/** PostgreSQL's invalid_schema_name, about a schema other than the connection's own. */
+function otherSchemaVanished(error: unknown, own: string | undefined): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '3F000' && typeof message === 'string' && !message.includes(`"${own}"`);
+}
+
 /** Applies pending migrations; throws with the failing migration's name. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
@@ -43,8 +49,15 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   // Kysely's own tables in the connection's schema, named so: without a schema the migrator takes
   // another schema's tables (a second app, or a test run that was killed) for its own, and fails.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0]?.schema });
-  const { error, results } = await migrator.migrateToLatest();
+  const schema = rows[0]?.schema;
+  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
+  let { error, results } = await migrator.migrateToLatest();
+  // The migrator's look-up of existing tables reads every schema of the database; another schema
+  // dropped during that read (another app, or a test file ending beside this one) fails it with
+  // "schema ... does not exist" before anything was migrated. That is no fault of ours: read again.
+  for (let retry = 0; retry < 5 && error && otherSchemaVanished(error, schema); retry += 1) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const reason = error instanceof Error ? error.message : String(error);
