@@ -31,6 +31,7 @@ const firstRowCells = (page: Page) => historyRows(page).first().getByRole('cell'
 
 test.describe('sending money (issue 5)', () => {
   test('A sends CAD and NGN to B by e-mail; B signs in and sees both credits', async ({ page, request, browser, baseURL }) => {
+    test.slow(); // two customers and two browser sessions
     const [a, b] = await Promise.all([
       createMoneyCustomer(request, { activateNaira: true, fund: { CAD: 300, NGN: 50_000 } }),
       createMoneyCustomer(request, { firstName: 'Bola', lastName: 'Ade', activateNaira: true }),

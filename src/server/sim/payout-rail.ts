@@ -17,7 +17,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API_PREFIX } from '../../shared/product';
 import { SIGNATURE_HEADER, signWebhook } from '../lib/webhook-signature';
 import { PAYOUT_WEBHOOK_PATH } from '../modules/transfers/payout-webhook.schemas';
-import { claimDuePayouts, type PayoutRow } from '../modules/transfers/payouts.repository';
+import { claimDuePayouts, releaseClaims, type PayoutRow } from '../modules/transfers/payouts.repository';
 import { WEBHOOK_PATHS } from '../modules/wallet/deposit-webhooks.schemas';
 import { isKudiDepositEmail } from '../modules/ledger/customer-wallets';
 import { SIM_PARTNER_BANK } from './partner-bank';
@@ -125,17 +125,28 @@ async function settle(app: FastifyInstance, payout: PayoutRow): Promise<void> {
 
 /**
  * One settlement pass: settles every payout that is due, a batch at a time; answers how many
- * settled. A payout whose settlement fails is logged and retried once its claim lapses.
+ * settled. A payout whose settlement fails is logged and retried once its claim lapses. When
+ * `stopping()` turns true (the app is closing: its webhooks answer 503 from then on), the pass
+ * ends and hands back what it claimed and did not settle, due at once for the next process.
  */
-export async function settleDuePayouts(app: FastifyInstance): Promise<number> {
+export async function settleDuePayouts(app: FastifyInstance, stopping: () => boolean = () => false): Promise<number> {
   let settled = 0;
   for (;;) {
+    if (stopping()) return settled;
     const due = await claimDuePayouts(app.db, BATCH, LEASE_MS);
-    for (const payout of due) {
+    for (const [index, payout] of due.entries()) {
+      if (stopping()) {
+        await releaseClaims(app.db, due.slice(index).map((p) => p.transfer_id));
+        return settled;
+      }
       try {
         await settle(app, payout);
         settled += 1;
       } catch (err) {
+        if (stopping()) {
+          await releaseClaims(app.db, due.slice(index).map((p) => p.transfer_id));
+          return settled;
+        }
         app.log.warn({ err, reference: payout.reference }, 'payout settlement failed; it will be retried');
       }
     }
@@ -147,8 +158,9 @@ export async function settleDuePayouts(app: FastifyInstance): Promise<number> {
 export function payoutRailJob(app: FastifyInstance, intervalMs = POLL_INTERVAL_MS) {
   let timer: NodeJS.Timeout | null = null;
   let pass: Promise<void> | null = null;
+  let stopping = false;
   const tick = () => {
-    pass ??= settleDuePayouts(app)
+    pass ??= settleDuePayouts(app, () => stopping)
       .then(() => undefined, (err: unknown) => app.log.error({ err }, 'payout settlement pass failed'))
       .finally(() => {
         pass = null;
@@ -156,9 +168,11 @@ export function payoutRailJob(app: FastifyInstance, intervalMs = POLL_INTERVAL_M
   };
   return {
     start(): void {
+      stopping = false;
       timer ??= setInterval(tick, intervalMs).unref();
     },
     async stop(): Promise<void> {
+      stopping = true;
       if (timer) clearInterval(timer);
       timer = null;
       await pass;

@@ -40,6 +40,20 @@ export async function claimDuePayouts(db: Db, limit: number, leaseMs: number): P
     .execute();
 }
 
+/**
+ * Hands claimed payouts back unsettled, due now: a process that stops before settling what it
+ * claimed does not leave them waiting out their lease.
+ */
+export async function releaseClaims(db: Db, transferIds: bigint[]): Promise<void> {
+  if (transferIds.length === 0) return;
+  await db
+    .updateTable('payouts')
+    .set({ settle_after: sql<Date>`now()` })
+    .where('transfer_id', 'in', transferIds)
+    .where('settled_at', 'is', null)
+    .execute();
+}
+
 export async function lockPayout(trx: Trx, reference: string): Promise<PayoutRow | undefined> {
   return trx.selectFrom('payouts').selectAll().where('reference', '=', reference).forUpdate().executeTakeFirst();
 }
