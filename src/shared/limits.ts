@@ -4,6 +4,11 @@ import { PRODUCT_SLUG } from './product';
 export const MIN_AGE = 18;
 /** Email, reset and phone codes. */
 export const OTP_LENGTH = 6;
+/**
+ * After a code is sent, a new one (same account, same purpose) may be asked for only this much
+ * later: the server refuses earlier resends, and the code steps count down to it.
+ */
+export const OTP_RESEND_COOLDOWN_MS = 60_000;
 export const PIN_LENGTH = 4;
 export const BVN_LENGTH = 11;
 /** NIN is optional; when given it has this many digits. */

@@ -38,6 +38,18 @@ export const codes = {
   invalidSixDigitPin: 'Please enter a valid 6-digit PIN',
   invalidSixDigitOtp: 'Please enter a valid 6-digit OTP',
   busy: 'Processing...',
+  /** Under Resend while the resend cool-down runs (not in the spec). */
+  resendIn: (seconds: number) => `You can ask for a new code in ${seconds} s.`,
+} as const;
+
+/** The code step of sign-in for an e-mail not verified yet (not in the spec). */
+export const signInCode = {
+  title: 'Verify your email',
+  /** A code was just sent (resend answered success). */
+  sent: (email: string) => `We sent a 6-digit code to ${email}. Enter it to verify your email and sign in.`,
+  /** No new code went out now (cool-down, cap or failure): the latest one may still be in the mailbox. */
+  notSent: (email: string) => `Enter the 6-digit code from our latest email to ${email}, or choose Resend for a new one.`,
+  back: 'Back to sign in',
 } as const;
 
 export const emailVerification = {

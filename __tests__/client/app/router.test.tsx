@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { paths } from '../../../src/client/app/paths';
-import { nowS, setupFakeBackend, signIn } from '../../support/server-mock';
+import { endpoints } from '../../../src/shared/endpoints';
+import { apiPath, backend, nowS, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { renderRoute } from '../../support/render';
 
 setupFakeBackend();
@@ -40,6 +42,19 @@ describe('route guard', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
   });
 
+  test('a user that fails to load ends the session on the sign-in screen (not back and forth between / and /dashboard)', async () => {
+    signIn();
+    server.use(http.get(apiPath(endpoints.user.path), () => new HttpResponse(null, { status: 500 })));
+    const { router, store } = renderRoute(paths.dashboard);
+
+    expect(await screen.findByText('Failed to load user data')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(store.getState().session.token).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(backend.seen(endpoints.user.path)).toHaveLength(1);
+  });
+
   test('the send-to-user route carries the product name', async () => {
     signIn();
     const { router } = renderRoute('/transfer-kudi');
@@ -59,9 +74,23 @@ describe('route guard', () => {
   });
 
   test('any other path redirects to /', async () => {
-    signIn();
     const { router } = renderRoute('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  test('any other path redirects to /, which sends a signed-in customer on to /dashboard', async () => {
+    signIn();
+    const { router } = renderRoute('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.dashboard);
+  });
+
+  test.each([paths.home, paths.login])('a signed-in customer who opens %s lands on /dashboard', async (path) => {
+    signIn();
+    const { router } = renderRoute(path);
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.dashboard);
+    expect(screen.queryByRole('heading', { name: 'Welcome Back' })).not.toBeInTheDocument();
   });
 });

@@ -30,17 +30,38 @@ export function onPost(path: string, answer: Answer): JsonBodyType[] {
 export const serveCountries = () =>
   server.use(http.get(apiPath(endpoints.countries.path), () => HttpResponse.json({ success: true, data: COUNTRIES })));
 
+/** A successful login answer for TEST_EMAIL with a token the backend accepts (and a verified user behind it). */
+function loginAccepted(): Response {
+  backend.users.set(TEST_EMAIL, verifiedUser());
+  const access_token = backend.issueToken();
+  return HttpResponse.json({
+    success: true,
+    message: 'Login successful',
+    data: { ...verifiedUser(), access_token, token_type: 'Bearer', expires_in: 900 },
+  });
+}
+
 /** POST /auth/login answering a login for TEST_EMAIL with a token the backend accepts (and a verified user behind it). */
 export function acceptLogin(): JsonBodyType[] {
-  return onPost(endpoints.login.path, () => {
-    backend.users.set(TEST_EMAIL, verifiedUser());
-    const access_token = backend.issueToken();
-    return HttpResponse.json({
-      success: true,
-      message: 'Login successful',
-      data: { ...verifiedUser(), access_token, token_type: 'Bearer', expires_in: 900 },
-    });
+  return onPost(endpoints.login.path, loginAccepted);
+}
+
+/**
+ * An account whose e-mail is not verified yet, as the server keeps it: login answers 403 'Email not
+ * verified!' until POST /auth/verify-email/{email} takes `code`; resend answers `resendAnswer`.
+ */
+export function unverifiedAccount(code: string, resendAnswer: Answer = () => ok('OTP sent successfully!')) {
+  let verified = false;
+  const logins = onPost(endpoints.login.path, () => (verified ? loginAccepted() : refuse('Email not verified!', 403)));
+  const verifications = onPost(emailPath('verifyEmail'), () => {
+    // The last body recorded is this request's.
+    const { otp } = verifications[verifications.length - 1] as { otp: string };
+    if (otp !== code) return refuse('Invalid OTP!');
+    verified = true;
+    return ok('Email verified successfully!');
   });
+  const resends = onPost(emailPath('resendOtp'), resendAnswer);
+  return { logins, verifications, resends };
 }
 
 export const answers = {

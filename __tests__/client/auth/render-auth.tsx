@@ -1,7 +1,7 @@
 // The auth screen on '/' and '/login' with stand-in guarded screens, so these tests do not depend on other features.
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, Outlet, RouterProvider, type InitialEntry } from 'react-router-dom';
 import { AppProviders } from '../../../src/client/app/app';
 import { NavigationBridge } from '../../../src/client/app/navigation';
 import { paths } from '../../../src/client/app/paths';
@@ -16,7 +16,7 @@ const Root = () => (
   </>
 );
 
-export function renderAuth(path: string = paths.home, { advanceTimers }: { advanceTimers?: (ms: number) => void } = {}) {
+export function renderAuth(path: InitialEntry = paths.home, { advanceTimers }: { advanceTimers?: (ms: number) => void } = {}) {
   const router = createMemoryRouter(
     [
       {

@@ -1,6 +1,7 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { paths } from '../../../src/client/app/paths';
 import { endpoints } from '../../../src/shared/endpoints';
+import { OTP_RESEND_COOLDOWN_MS } from '../../../src/shared/limits';
 import { http, HttpResponse } from 'msw';
 import { apiPath, server, setupFakeBackend, TEST_EMAIL } from '../../support/server-mock';
 import { answers, emailPath, onPost, refuse, serveCountries } from './auth-backend';
@@ -13,6 +14,8 @@ afterEach(() => jest.useRealTimers());
 type User = ReturnType<typeof renderAuth>['user'];
 
 const PASSWORD = 'Secret#123';
+const COOLDOWN_S = OTP_RESEND_COOLDOWN_MS / 1000;
+const countdown = (seconds: number) => `You can ask for a new code in ${seconds} s.`;
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
@@ -310,25 +313,48 @@ describe('sign-up step 5: confirm email', () => {
     expect(await screen.findAllByText('OTP confirmation failed')).toHaveLength(2);
   });
 
-  test('Resend asks for a new code', async () => {
+  test('Resend counts down the cool-down second by second from the sign-up, opens at 0, and starts again after a resend', async () => {
     const bodies = onPost(emailPath('resendOtp'), answers.otpSent);
-    const { user } = renderAuth();
+    const { user } = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    jest.useFakeTimers();
     await completeWizard(user);
+    const resend = screen.getByRole('button', { name: 'Resend' });
 
-    await user.click(screen.getByRole('button', { name: 'Resend' }));
+    expect(resend).toBeDisabled();
+    expect(screen.getByText(countdown(COOLDOWN_S))).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.getByText(countdown(COOLDOWN_S - 1))).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.getByText(countdown(COOLDOWN_S - 2))).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(OTP_RESEND_COOLDOWN_MS - 3000));
+    expect(screen.getByText(countdown(1))).toBeInTheDocument();
+    expect(resend).toBeDisabled();
+    act(() => jest.advanceTimersByTime(1000));
+    expect(screen.queryByText(/You can ask for a new code/)).not.toBeInTheDocument();
+    expect(resend).toBeEnabled();
+    expect(bodies).toHaveLength(0);
+
+    await user.click(resend);
 
     expect(await screen.findByText('OTP sent successfully!')).toBeInTheDocument();
     expect(bodies).toHaveLength(1);
+    expect(screen.getByText(countdown(COOLDOWN_S))).toBeInTheDocument();
+    expect(resend).toBeDisabled();
   });
 
   test('a failed resend shows the server message', async () => {
     onPost(emailPath('resendOtp'), () => refuse('Please wait before requesting a new OTP', 429));
-    const { user } = renderAuth();
+    const { user } = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    jest.useFakeTimers();
     await completeWizard(user);
+    act(() => jest.advanceTimersByTime(OTP_RESEND_COOLDOWN_MS));
 
     await user.click(screen.getByRole('button', { name: 'Resend' }));
 
     expect(await screen.findByText('Please wait before requesting a new OTP')).toBeInTheDocument();
+    // No code went out: no new count.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Resend' })).toBeEnabled());
+    expect(screen.queryByText(/You can ask for a new code/)).not.toBeInTheDocument();
   });
 
   test('the right code verifies the email, and 2 s later the user is on /login with a fresh form', async () => {
@@ -347,6 +373,8 @@ describe('sign-up step 5: confirm email', () => {
 
     expect(router.state.location.pathname).toBe(paths.login);
     await heading('Welcome Back');
+    expect(screen.getByLabelText('Email')).toHaveValue(TEST_EMAIL); // filled in for signing in
+    expect(screen.getByLabelText('Password')).toHaveValue('');
     await user.click(screen.getByRole('link', { name: 'Sign Up' }));
     await heading('Create your account');
     expect(screen.getByLabelText('Nationality')).toHaveValue('');

@@ -100,10 +100,9 @@ export async function typeCode(page: Page, scope: Page | Locator, code: string):
   await page.keyboard.type(code);
 }
 
-/** The five steps of the sign-up wizard, from '/', ending on /login after the e-mail code is confirmed. */
-export async function signUpThroughUi(
+/** The first four steps of the sign-up wizard, from '/', ending on step 5 'Confirm Email' (a code is on its way). */
+export async function startSignUpThroughUi(
   page: Page,
-  request: APIRequestContext,
   overrides: Partial<CustomerDetails> = {},
   { a11y = false }: UiOptions = {},
 ): Promise<CustomerDetails> {
@@ -139,6 +138,17 @@ export async function signUpThroughUi(
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page.getByRole('heading', { name: 'Confirm Email' })).toBeVisible();
+  return customer;
+}
+
+/** The five steps of the sign-up wizard, from '/', ending on /login after the e-mail code is confirmed. */
+export async function signUpThroughUi(
+  page: Page,
+  request: APIRequestContext,
+  overrides: Partial<CustomerDetails> = {},
+  { a11y = false }: UiOptions = {},
+): Promise<CustomerDetails> {
+  const customer = await startSignUpThroughUi(page, overrides, { a11y });
   const code = await readOtp(request, customer.email);
   await typeCode(page, page, code);
   if (a11y) await expectAccessible(page);

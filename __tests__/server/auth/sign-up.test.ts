@@ -1,4 +1,5 @@
 import { buildPath } from '../../../src/shared/endpoints';
+import { OTP_RESEND_COOLDOWN_MS } from '../../../src/shared/limits';
 import { codes, emailVerification, login, password, resend, server, signUp } from '../../../src/shared/messages';
 import type { Req } from '../../../src/shared/types';
 import * as customerWallets from '../../../src/server/modules/ledger/customer-wallets';
@@ -248,6 +249,27 @@ describe('e-mail verification codes', () => {
     expect(await outbox(t, email)).toHaveLength(2);
     if (first !== second) expectRefusal(await verifyEmail(email, first), 400, emailVerification.invalidOtp);
     expect((await verifyEmail(email, second)).statusCode).toBe(200);
+  });
+
+  it('the resend cool-down is the shared OTP_RESEND_COOLDOWN_MS the code steps count down: refused a second before, sent at it', async () => {
+    const { email } = await signUpThroughApi(t);
+    clock.advance(OTP_RESEND_COOLDOWN_MS - 1000);
+    expectRefusal(await resendOtp(email), 429, server.otpCooldown);
+    clock.advance(1000);
+    expect((await resendOtp(email)).json()).toEqual({ success: true, message: resend.success });
+    expect(await outbox(t, email)).toHaveLength(2);
+  });
+
+  it('a sign-in with an unverified e-mail sends no code; the sign-in screen asks for one through resend, and that code verifies', async () => {
+    const { email, password: pass } = await signUpThroughApi(t);
+    clock.advance(OTP_RESEND_COOLDOWN_MS);
+    expectRefusal(await loginAs(email, pass), 403, login.emailNotVerifiedServer);
+    expect(await outbox(t, email)).toHaveLength(1);
+
+    expect((await resendOtp(email)).json()).toEqual({ success: true, message: resend.success });
+    expect(await outbox(t, email)).toHaveLength(2);
+    expect((await verifyEmail(email, await latestOtp(t, email))).json()).toEqual({ success: true, message: emailVerification.success });
+    expect((await loginAs(email, pass)).statusCode).toBe(200);
   });
 
   it('sends at most 5 codes an hour', async () => {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoginData } from '../../shared/types';
-import { readStoredUser, tokenExpiry, type StoredUser } from './stored-session';
+import { readStoredUser, secondsLeft, tokenExpiry, type StoredUser } from './stored-session';
 
 /** Mirrors localStorage 'user': the listener in session-persistence.ts writes every change back. */
 export interface SessionState {
@@ -41,8 +41,10 @@ export const sessionSlice = createSlice({
     selectToken: (state) => state.token,
     selectSessionEmail: (state) => state.email,
     selectIsSignedIn: (state) => state.token !== null,
+    /** Signed in with a token whose expiry has not passed (what the route guard lets through, spec §2). */
+    selectHasLiveSession: (state) => secondsLeft(state.token) > 0,
   },
 });
 
 export const { sessionStarted, tokenRefreshed, sessionSynced, customerSwitched, sessionEnded } = sessionSlice.actions;
-export const { selectSession, selectToken, selectSessionEmail, selectIsSignedIn } = sessionSlice.selectors;
+export const { selectSession, selectToken, selectSessionEmail, selectIsSignedIn, selectHasLiveSession } = sessionSlice.selectors;

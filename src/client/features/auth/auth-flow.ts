@@ -1,16 +1,29 @@
 import { useCallback } from 'react';
+import type { Path } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { selectStep, selectTab, stepChanged, tabSelected } from '../../app/ui-slice';
 
 /** The auth screen's three modes (spec §2); kept in the ui slice so DevTools can time-travel them. */
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password';
 
-/** ui-slice keys: the mode (a tab) and the step of each wizard. */
+/** ui-slice keys: the mode (a tab) and the step of each wizard (sign-in: 1 credentials, 2 the e-mail code). */
 export const authUiIds = {
   mode: 'auth-mode',
+  signIn: 'sign-in',
   signUp: 'sign-up',
   forgotPassword: 'forgot-password',
 } as const;
+
+type WizardId = typeof authUiIds.signIn | typeof authUiIds.signUp | typeof authUiIds.forgotPassword;
+
+/**
+ * Router state '/' and '/login' read: `from`, the guarded screen the guard sent the customer here
+ * from (signing in returns there); `email`, the address to fill in (after sign-up verification).
+ */
+export interface AuthLocationState {
+  from?: Partial<Path>;
+  email?: string;
+}
 
 /** The wizard's steps before the code step (the 4-dot indicator); step 5 confirms the e-mail. */
 export const SIGN_UP_INDICATOR_STEPS = 4;
@@ -23,7 +36,7 @@ export function useAuthMode(): [AuthMode, (mode: AuthMode) => void] {
 }
 
 /** The current step (from 1) of a wizard and a setter. */
-export function useWizardStep(id: typeof authUiIds.signUp | typeof authUiIds.forgotPassword): [number, (step: number) => void] {
+export function useWizardStep(id: WizardId): [number, (step: number) => void] {
   const dispatch = useAppDispatch();
   const step = useAppSelector((state) => selectStep(state, id));
   const setStep = useCallback((next: number) => dispatch(stepChanged({ id, step: next })), [dispatch, id]);

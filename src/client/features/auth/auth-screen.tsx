@@ -1,8 +1,12 @@
 import { lazy, Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_NAME, TAGLINE } from '../../../shared/product';
+import { paths } from '../../app/paths';
+import { selectHasLiveSession } from '../../app/session-slice';
+import { useAppSelector } from '../../app/store';
 import { LoadingText, media } from '../../ui';
-import { useAuthMode } from './auth-flow';
+import { useAuthMode, type AuthLocationState } from './auth-flow';
 import { SignInForm } from './sign-in-form';
 
 // Only sign-in is needed on arrival; the two other modes load when chosen.
@@ -77,13 +81,23 @@ const Footer = styled.footer`
 
 function CurrentMode() {
   const [mode] = useAuthMode();
+  const location = useLocation();
   if (mode === 'sign-up') return <SignUpWizard />;
   if (mode === 'forgot-password') return <ForgotPasswordFlow />;
-  return <SignInForm />;
+  // '/' and '/login' share this screen; an e-mail handed over in the router state starts a fresh form with it.
+  return <SignInForm key={(location.state as AuthLocationState | null)?.email ?? ''} />;
 }
 
-/** '/' and '/login': sign in, the sign-up wizard or the forgot-password flow (spec §2). */
+/**
+ * '/' and '/login': sign in, the sign-up wizard or the forgot-password flow (spec §2). A signed-in
+ * customer (a token whose expiry has not passed) goes on to the screen the guard sent them from, or
+ * /dashboard: on arrival, and the moment sign-in succeeds.
+ */
 export default function AuthScreen() {
+  const signedIn = useAppSelector(selectHasLiveSession);
+  const location = useLocation();
+  if (signedIn) return <Navigate to={(location.state as AuthLocationState | null)?.from ?? paths.dashboard} replace />;
+
   return (
     <Page>
       <FormSide>

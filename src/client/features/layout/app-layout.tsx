@@ -5,7 +5,7 @@ import * as M from '../../../shared/messages';
 import { useErrorToast } from '../../api/use-error-toast';
 import { dialogIds } from '../../app/dialog-ids';
 import { paths } from '../../app/paths';
-import { selectIsSignedIn } from '../../app/session-slice';
+import { selectIsSignedIn, sessionEnded } from '../../app/session-slice';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useGate } from '../../app/use-gate';
@@ -59,17 +59,21 @@ function PinDialog() {
 
 /**
  * The shared layout of the guarded screens (spec §2): side menu or bottom bar, the current user
- * loaded first (a failure says so and goes to '/'), the gate, and the layout's dialogs.
+ * loaded first (a failure says so, ends the session and goes to '/': '/' sends a signed-in customer
+ * back to /dashboard, which would load and fail again), the gate, and the layout's dialogs.
  */
 export default function AppLayout() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const { user, error } = useUser({ skip: !signedIn });
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
 
   useErrorToast(error, M.dashboard.loadUserFailed);
   useEffect(() => {
-    if (error) void navigate(paths.home, { replace: true });
-  }, [error, navigate]);
+    if (!error) return;
+    dispatch(sessionEnded());
+    void navigate(paths.home, { replace: true });
+  }, [error, dispatch, navigate]);
 
   if (!signedIn) return <Navigate to={paths.home} replace />;
 

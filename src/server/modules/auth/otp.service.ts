@@ -1,5 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
+import { OTP_RESEND_COOLDOWN_MS } from '../../../shared/limits';
 import { emailVerification, server } from '../../../shared/messages';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -17,7 +18,7 @@ import {
   type OtpRow,
 } from './otp.repository';
 import { commitThenRefuse } from './refusal';
-import { OTP_CAP_WINDOW_MS, OTP_HOURLY_CAP, OTP_MAX_ATTEMPTS, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from './rules';
+import { OTP_CAP_WINDOW_MS, OTP_HOURLY_CAP, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './rules';
 import { assertNotThrottled, recordHit, throttles } from './throttle.service';
 import { lockUser } from './users.repository';
 

@@ -1,10 +1,12 @@
 /** Lifetimes and limits of the accounts module (DESIGN.md security model). */
 const MINUTE = 60 * 1000;
 
-/** One-time codes: life, tries, resend cool-down and hourly cap (per user and purpose). */
+/**
+ * One-time codes: life, tries and hourly cap (per user and purpose). The resend cool-down is
+ * OTP_RESEND_COOLDOWN_MS of src/shared/limits.ts, which the client counts down too.
+ */
 export const OTP_TTL_MS = 10 * MINUTE;
 export const OTP_MAX_ATTEMPTS = 5;
-export const OTP_RESEND_COOLDOWN_MS = MINUTE;
 export const OTP_HOURLY_CAP = 5;
 export const OTP_CAP_WINDOW_MS = 60 * MINUTE;
 

@@ -1,0 +1,48 @@
+import { useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import * as M from '../../../shared/messages';
+import type { Res } from '../../../shared/types';
+import { isSixDigitCode } from '../../../shared/validation';
+import { isHttpError, serverMessage } from '../../api/error-message';
+import type { CodeInputHandle } from '../../ui';
+import { useVerifyEmailMutation } from './auth-api';
+
+type VerifyResult = { data: Res<'verifyEmail'>; error?: undefined } | { data?: undefined; error: Parameters<typeof isHttpError>[0] };
+
+/** Spec §8: success is the exact message; an HTTP refusal shows its message or 'Invalid OTP!'; anything else 'OTP confirmation failed'. */
+function verifyFailure(result: VerifyResult): string | null {
+  if (result.data) return result.data.message === M.emailVerification.success ? null : result.data.message || M.emailVerification.invalidOtp;
+  return isHttpError(result.error) ? (serverMessage(result.error) ?? M.emailVerification.invalidOtp) : M.emailVerification.failed;
+}
+
+/**
+ * The e-mail code of `email` (POST /auth/verify-email/{email}) for an EmailCodeForm: sign-up step 5
+ * and the sign-in code step. A short code is refused inline without a call; a refusal shows inline
+ * and as a toast, clears the boxes and focuses box 1 (spec §4, §8); success toasts and calls `onVerified`.
+ */
+export function useEmailVerification(email: string, onVerified: () => void) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const codeRef = useRef<CodeInputHandle>(null);
+  const [verifyEmail, { isLoading }] = useVerifyEmailMutation();
+
+  const confirm = async (otp: string) => {
+    if (!isSixDigitCode(otp)) {
+      setError(M.codes.invalidSixDigitPin);
+      return;
+    }
+    setError(undefined);
+    const failure = verifyFailure(await verifyEmail({ email, otp }));
+    if (failure === null) {
+      toast.success(M.emailVerification.success);
+      onVerified();
+      return;
+    }
+    setError(failure);
+    toast.error(failure);
+    setCode('');
+    codeRef.current?.focusFirst();
+  };
+
+  return { code, setCode, error, confirm, busy: isLoading, codeRef };
+}
