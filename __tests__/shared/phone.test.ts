@@ -111,13 +111,6 @@ describe('phone rules', () => {
       expect(phone.toE164(phone.formatAsYouType('4165550123', 'CA'), 'CA')).toBe('+14165550123');
     });
   });
-
-  it('formats a stored number for display, and leaves anything else alone', () => {
-    expect(phone.formatInternational('+2348012345678')).toBe('+234 801 234 5678');
-    expect(phone.formatInternational('+14165550123')).toBe('+1 416 555 0123');
-    expect(phone.formatInternational('+1234567')).toBe('+1234567');
-    expect(phone.formatInternational('not a number')).toBe('not a number');
-  });
 });
 
 it('why not the smaller `min` metadata in the browser: it checks lengths only, so it takes a Nigerian mobile number with a digit too many', () => {

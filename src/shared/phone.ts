@@ -31,8 +31,6 @@ export interface PhoneRules {
    * Only digits and a leading '+' are kept; formatting characters typed are replaced.
    */
   formatAsYouType(input: string, country?: string): string;
-  /** A stored E.164 number in the international format ('+234 801 234 5678'); anything else as it is. */
-  formatInternational(e164: string): string;
 }
 
 /** Digits, with a leading '+' kept: what a phone field's text means. */
@@ -62,9 +60,5 @@ export function phoneRules(metadata: MetadataJson): PhoneRules {
     toE164,
     isValid: (input, country) => toE164(input, country) !== null,
     formatAsYouType: (input, country) => new AsYouType(countryOf(country), metadata).input(phoneDigits(input)),
-    formatInternational: (e164) => {
-      const parsed = /^\+\d+$/.test(e164) ? parsePhoneNumberFromString(e164, metadata) : undefined;
-      return parsed?.isValid() ? parsed.formatInternational() : e164;
-    },
   };
 }
