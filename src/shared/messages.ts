@@ -105,6 +105,10 @@ export const pin = {
 
 export const phone = {
   required: 'Please select a country and enter your phone number',
+  /** A number that is no valid phone number (libphonenumber's rules): not in the spec. */
+  invalid: 'Please enter a valid phone number',
+  /** A number that cannot exist in the chosen country (too short, too long, no such prefix); not in the spec. */
+  invalidFor: (country: string) => `Please enter a valid phone number for ${country}`,
   otpSent: 'OTP sent successfully!',
   sendFailed: 'Failed to send OTP',
   verified: 'Phone number verified successfully!',
@@ -248,7 +252,8 @@ export const server = {
   otpCooldown: 'Please wait before requesting a new OTP',
   invalidEmail: 'Please enter a valid email address',
   invalidDate: 'Please enter a valid date of birth',
-  invalidPhone: 'Please enter a valid phone number',
+  /** A number that is not in E.164 or cannot exist (libphonenumber's rules). */
+  invalidPhone: phone.invalid,
   phoneInUse: 'This phone number is already in use',
   incorrectPin: 'Incorrect transaction PIN',
   pinLocked: 'Too many wrong PIN attempts. Try again in 30 minutes.',

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import AboutScreen from '../../../src/client/features/about/about-screen';
 import { endpoints } from '../../../src/shared/endpoints';
 import { renderWithProviders } from '../../support/render';
+import { userApi } from '../../../src/client/api/user-api';
 import { apiPath, authed, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { bodies } from '../verification/fixtures';
+import { bodies, makeUser } from '../verification/fixtures';
 
 setupFakeBackend();
 
@@ -95,12 +96,46 @@ describe('about screen', () => {
     await openHelpCenter(ui);
     await ui.user.click(screen.getByRole('button', { name: 'Contact Customer Support' }));
     const form = within(screen.getByRole('dialog', { name: 'Contact Customer Support' }));
-    for (const [label, value] of [['First name', 'Ada'], ['Last name', 'Obi'], ['Email', 'ada@example.com'], ['Phone', '+15550100'], ['Message', 'Hello']]) {
+    for (const [label, value] of [['First name', 'Ada'], ['Last name', 'Obi'], ['Email', 'ada@example.com'], ['Phone', '+14165550100'], ['Message', 'Hello']]) {
       await ui.user.type(form.getByLabelText(label), value);
     }
     await ui.user.click(form.getByRole('button', { name: 'Send Message' }));
 
     expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
     expect(form.getByLabelText('Message')).toHaveValue('Hello');
+  });
+
+  test("contact form: the phone number shows the format of the customer's country of residence and is sent in E.164", async () => {
+    const ui = setup();
+    await act(() => ui.store.dispatch(userApi.util.upsertQueryData('getUser', undefined, { success: true, data: makeUser({ country_of_residence: 'NG' }) })));
+    await openHelpCenter(ui);
+    await ui.user.click(screen.getByRole('button', { name: 'Contact Customer Support' }));
+    const form = within(screen.getByRole('dialog', { name: 'Contact Customer Support' }));
+    for (const [label, value] of [['First name', 'Ada'], ['Last name', 'Obi'], ['Email', 'ada@example.com'], ['Message', 'Hello']]) {
+      await ui.user.type(form.getByLabelText(label), value);
+    }
+    await ui.user.type(form.getByLabelText('Phone'), '08012345678');
+    expect(form.getByLabelText('Phone')).toHaveValue('0801 234 5678');
+
+    await ui.user.click(form.getByRole('button', { name: 'Send Message' }));
+
+    expect(await screen.findByText('Message sent successfully!')).toBeInTheDocument();
+    expect(ui.sent.seen).toEqual([expect.objectContaining({ phone_number: '+2348012345678' })]);
+  });
+
+  test('contact form: an impossible phone number is refused with a message; nothing is sent', async () => {
+    const ui = setup();
+    await openHelpCenter(ui);
+    await ui.user.click(screen.getByRole('button', { name: 'Contact Customer Support' }));
+    const form = within(screen.getByRole('dialog', { name: 'Contact Customer Support' }));
+    for (const [label, value] of [['First name', 'Ada'], ['Last name', 'Obi'], ['Email', 'ada@example.com'], ['Phone', '+234 801 234'], ['Message', 'Hello']]) {
+      await ui.user.type(form.getByLabelText(label), value);
+    }
+    await ui.user.click(form.getByRole('button', { name: 'Send Message' }));
+
+    expect(await form.findByRole('alert')).toHaveTextContent('Please enter a valid phone number');
+    expect(form.getByLabelText('Phone')).toHaveAccessibleDescription('Please enter a valid phone number');
+    expect(form.getByLabelText('Phone')).toBeInvalid();
+    expect(ui.sent.seen).toEqual([]);
   });
 });

@@ -12,7 +12,8 @@ import { bodies, makeUser, serveCountries, serveUser } from './fixtures';
 
 setupFakeBackend();
 
-const PHONE = '+23408012345678';
+/** What '0801-234 5678' typed for Nigeria is sent as: E.164, the trunk 0 dropped (it was '+23408012345678', the bug of issue 16). */
+const PHONE = '+2348012345678';
 
 function setup({ verifyAnswer }: { verifyAnswer?: () => Response } = {}) {
   let user = makeUser();
@@ -85,7 +86,7 @@ describe('phone verification', () => {
     expect(number).toHaveAccessibleDescription('+1');
   });
 
-  test('Send OTP sends the dial code plus the digits only, then asks for the code', async () => {
+  test('Send OTP sends the number in E.164 (the dial code, then the number without its trunk 0), then asks for the code', async () => {
     const ui = setup();
     const codeDialog = await sendOtp(ui);
 
@@ -93,6 +94,79 @@ describe('phone verification', () => {
     expect(await screen.findByText('OTP sent successfully!')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Verify Phone' })).not.toBeInTheDocument();
     expect(within(codeDialog).getByText(`Enter the 6-digit code we sent to ${PHONE}.`)).toBeInTheDocument();
+  });
+
+  test("the number shows the chosen country's format while it is typed", async () => {
+    const ui = setup();
+    await ui.user.click(await screen.findByRole('button', { name: 'Verify Phone' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Verify Phone' }));
+    await dialog.findByRole('option', { name: 'Nigeria' });
+    const number = dialog.getByLabelText('Phone number');
+    await ui.user.selectOptions(dialog.getByLabelText('Country'), 'NG');
+
+    await ui.user.type(number, '0801');
+    expect(number).toHaveValue('0801');
+    await ui.user.type(number, '23');
+    expect(number).toHaveValue('0801 23');
+    await ui.user.type(number, '4-5678');
+    expect(number).toHaveValue('0801 234 5678');
+
+    await ui.user.clear(number);
+    await ui.user.type(number, '+2348012345678');
+    expect(number).toHaveValue('+234 801 234 5678');
+
+    await ui.user.clear(number);
+    await ui.user.type(number, '4165550100');
+    await ui.user.selectOptions(dialog.getByLabelText('Country'), 'CA');
+    expect(number).toHaveValue('(416) 555-0100');
+  });
+
+  test('deleting a space deletes the digit before it; typing in the middle keeps the caret after the digit typed', async () => {
+    const ui = setup();
+    await ui.user.click(await screen.findByRole('button', { name: 'Verify Phone' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Verify Phone' }));
+    await dialog.findByRole('option', { name: 'Nigeria' });
+    await ui.user.selectOptions(dialog.getByLabelText('Country'), 'NG');
+    const number = dialog.getByLabelText<HTMLInputElement>('Phone number');
+    await ui.user.type(number, '0801234');
+    expect(number).toHaveValue('0801 234');
+
+    await ui.user.type(number, '{Backspace}', { initialSelectionStart: 5, initialSelectionEnd: 5 });
+    expect(number).toHaveValue('0802 34');
+    expect(number.selectionStart).toBe(3);
+
+    await ui.user.type(number, '1', { initialSelectionStart: 3, initialSelectionEnd: 3 });
+    expect(number).toHaveValue('0801 234');
+    expect(number.selectionStart).toBe(4);
+  });
+
+  test('an impossible number for the country is refused with a message; nothing is sent', async () => {
+    const ui = setup();
+    await ui.user.click(await screen.findByRole('button', { name: 'Verify Phone' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Verify Phone' }));
+    await dialog.findByRole('option', { name: 'Nigeria' });
+    await ui.user.selectOptions(dialog.getByLabelText('Country'), 'NG');
+
+    for (const [typed, shown] of [['0801234567', '0801 234 567'], ['080123456789', '0801 2345 6789'], ['+234801234', '+234 801 234']]) {
+      await ui.user.clear(dialog.getByLabelText('Phone number'));
+      await ui.user.type(dialog.getByLabelText('Phone number'), typed);
+      expect(dialog.getByLabelText('Phone number')).toHaveValue(shown);
+      await ui.user.click(dialog.getByRole('button', { name: 'Send OTP' }));
+      expect(await dialog.findByRole('alert')).toHaveTextContent('Please enter a valid phone number for Nigeria');
+    }
+
+    await ui.user.selectOptions(dialog.getByLabelText('Country'), 'CA');
+    await ui.user.clear(dialog.getByLabelText('Phone number'));
+    await ui.user.type(dialog.getByLabelText('Phone number'), '2005550100');
+    await ui.user.click(dialog.getByRole('button', { name: 'Send OTP' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Please enter a valid phone number for Canada');
+    expect(ui.sent.seen).toEqual([]);
+
+    await ui.user.clear(dialog.getByLabelText('Phone number'));
+    await ui.user.type(dialog.getByLabelText('Phone number'), '4165550100');
+    await ui.user.click(dialog.getByRole('button', { name: 'Send OTP' }));
+    await screen.findByRole('dialog', { name: 'Enter Verification Code' });
+    expect(ui.sent.seen).toEqual([{ phone_number: '+14165550100' }]);
   });
 
   test('the sixth digit submits the code; success refreshes the user and the card turns verified', async () => {

@@ -38,8 +38,12 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Mat
 /** A unique e-mail for one journey's customer. */
 export const uniqueMoneyEmail = (prefix = 'money') => `${prefix}-${unique()}@example.com`;
 
-/** A Canadian mobile number no other customer uses (a verified phone belongs to one user). */
-const uniquePhone = () => `+1${String(2_000_000_000 + Math.floor(Math.random() * 7_999_999_999))}`;
+/**
+ * A Canadian number no other customer uses (a verified phone belongs to one user): Toronto's 416
+ * and a local number whose exchange starts 2-9, so the server's phone rules take it (any ten
+ * digits were not all valid: an exchange starting 0 or 1, an area code not in use).
+ */
+const uniquePhone = () => `+1416${String(2_000_000 + Math.floor(Math.random() * 8_000_000))}`;
 
 interface Answer<T> {
   success: unknown;

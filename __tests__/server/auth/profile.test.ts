@@ -128,6 +128,26 @@ describe('contact-us', () => {
     expect(mail.body).toContain('My deposit is late.');
   });
 
+  it("stores the phone number in E.164: one without its dial code is a number of the customer's country of residence", async () => {
+    const customer = await createCustomer(t); // resides in Canada
+    const base = { email: customer.email, complaint_category: 'Help', complaint: 'Ada Obi\n\nHello' };
+    for (const phone_number of ['(416) 555-0123', '+234 0801 234 5678']) {
+      expect((await post('/auth/contact-us', customer, { ...base, phone_number })).json()).toEqual({ success: true, message: help.sent });
+    }
+    const stored = await t.db.selectFrom('contact_messages').select('phone_number').where('user_id', '=', customer.id).orderBy('created_at').execute();
+    expect(stored.map((row) => row.phone_number).sort()).toEqual(['+14165550123', '+2348012345678']);
+  });
+
+  it('refuses an impossible phone number with 400 and stores nothing', async () => {
+    const customer = await createCustomer(t);
+    const base = { email: customer.email, complaint_category: 'Help', complaint: 'Hello there' };
+    for (const phone_number of ['0801 234 5678', '+234 801 234', '12345', '+1416555abcd']) {
+      expectRefusal(await post('/auth/contact-us', customer, { ...base, phone_number }), 400, server.invalidPhone);
+    }
+    expect(await t.db.selectFrom('contact_messages').select('id').where('user_id', '=', customer.id).execute()).toEqual([]);
+    expect(await outbox(t, SUPPORT_EMAIL).then((mails) => mails.filter((mail) => mail.body.includes(customer.email)))).toEqual([]);
+  });
+
   it('refuses blank fields and a bad e-mail', async () => {
     const customer = await createCustomer(t);
     const base = { email: customer.email, phone_number: '+14165550123', complaint_category: 'Help', complaint: 'Hello there' };
@@ -151,6 +171,38 @@ describe('phone verification', () => {
   it.each([['no plus sign', '2348031234567'], ['too few digits', '+1234567'], ['letters', '+1416555abcd']])('refuses a number with %s', async (_case, number) => {
     const customer = await createCustomer(t, { phoneVerified: false });
     expectRefusal(await sendPhoneOtp(customer, number), 400, server.invalidPhone);
+  });
+
+  it.each([
+    ['with its trunk 0 after the dial code', '+23408031234561', '+2348031234561'],
+    ['spaced, with its trunk 0', '+234 0803 123 4562', '+2348031234562'],
+    ['spaced', '+234 803 123 4563', '+2348031234563'],
+  ])('a Nigerian number %s (%s) is sent to, verified and answered as %s', async (_case, typed, e164) => {
+    const customer = await createCustomer(t, { phoneVerified: false });
+    expect((await sendPhoneOtp(customer, typed)).json()).toEqual({ success: true, message: phone.otpSent });
+    const code = await latestOtp(t, e164);
+    expect(await t.db.selectFrom('otps').select('recipient').where('user_id', '=', customer.id).execute()).toEqual([{ recipient: e164 }]);
+    expect((await verifyPhone(customer, typed, code)).json()).toEqual({ success: true, message: phone.verified });
+    expect(await userRow(customer)).toMatchObject({ phone_number: e164, is_phone_verified: true });
+    expect((await getUser(customer)).json().data).toMatchObject({ phone_number: e164, is_phone_verified: true });
+    // Spelled otherwise, it is still the same number: another customer cannot take it.
+    const other = await createCustomer(t, { phoneVerified: false });
+    expectRefusal(await sendPhoneOtp(other, e164), 409, server.phoneInUse);
+    expectRefusal(await sendPhoneOtp(other, e164.replace('+234', '+2340')), 409, server.phoneInUse);
+  });
+
+  it.each([
+    ['a Nigerian mobile number with a digit too many', '+234803123456789'],
+    ['a Nigerian number too short', '+234803123'],
+    ['a Canadian number with no such area code', '+12005550123'],
+    ['no such dial code', '+99912345678'],
+  ])('refuses %s with 400 and stores nothing; no code is sent', async (_case, number) => {
+    const customer = await createCustomer(t, { phoneVerified: false });
+    expectRefusal(await sendPhoneOtp(customer, number), 400, server.invalidPhone);
+    expectRefusal(await verifyPhone(customer, number, '123456'), 400, server.invalidPhone);
+    expect(await outbox(t, number)).toEqual([]);
+    expect(await t.db.selectFrom('otps').select('id').where('user_id', '=', customer.id).execute()).toEqual([]);
+    expect(await userRow(customer)).toMatchObject({ phone_number: null, is_phone_verified: false });
   });
 
   it('refuses a malformed code', async () => {

@@ -1,16 +1,17 @@
 import { codes, phone as phoneMessages, server } from '../../../shared/messages';
 import { isSixDigitCode } from '../../../shared/validation';
 import { badRequest, conflict } from '../../lib/errors';
+import { toE164OrRefuse } from '../../lib/phone';
 import type { AuthDeps } from './auth.deps';
 import { sendNewOtp, useOtp, type OtpTarget } from './otp.service';
 import { isUniqueViolation, phoneVerifiedByOther, updateUser } from './users.repository';
 
-/** '+' and the dial code plus number: 8 to 15 digits in all (E.164). Spaces, dashes and brackets are dropped. */
-function normalizePhone(input: string): string {
-  const phone = input.replace(/[\s\-().]/g, '');
-  if (!/^\+[1-9]\d{7,14}$/.test(phone)) throw badRequest(server.invalidPhone);
-  return phone;
-}
+/**
+ * '+', the dial code and the number, in E.164: spaces, dashes and brackets are dropped and so is a
+ * trunk prefix after the dial code ('+234 0801 234 5678' is '+2348012345678'); a number that
+ * cannot exist is refused with 'Please enter a valid phone number'.
+ */
+const normalizePhone = (input: string): string => toE164OrRefuse(input);
 
 const phoneTarget = (userId: string, phone: string): OtpTarget => ({ userId, purpose: 'phone_verification', recipient: phone });
 

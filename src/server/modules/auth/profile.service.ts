@@ -3,6 +3,7 @@ import type { Req, User } from '../../../shared/types';
 import { isEmail } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
+import { toE164OrRefuse } from '../../lib/phone';
 import { assertCountryCodes } from '../countries/countries';
 import type { AuthDeps } from './auth.deps';
 import { insertContactMessage } from './contact.repository';
@@ -58,7 +59,10 @@ export async function updateProfile(db: Db, userId: string, body: Req<'updatePro
   await updateUser(db, userId, changes, now);
 }
 
-/** POST /auth/contact-us: stored, then e-mailed to support. */
+/**
+ * POST /auth/contact-us: stored, then e-mailed to support. The phone number is kept in E.164; one
+ * typed without its dial code is read as a number of the customer's country of residence.
+ */
 export async function contactUs(deps: AuthDeps, userId: string, body: Req<'contactUs'>, now = new Date()): Promise<void> {
   const message = {
     email: body.email.trim(),
@@ -68,6 +72,7 @@ export async function contactUs(deps: AuthDeps, userId: string, body: Req<'conta
   };
   if (!message.email || !message.phone_number || !message.complaint) throw badRequest(profile.fieldsRequired);
   if (!isEmail(message.email)) throw badRequest(server.invalidEmail);
+  message.phone_number = toE164OrRefuse(message.phone_number, (await existingUser(deps.db, userId)).country_of_residence);
   await assertNotThrottled(deps.db, throttles.contactPerUser, userId, now);
   await insertContactMessage(deps.db, { user_id: userId, ...message, created_at: now });
   await recordHit(deps.db, throttles.contactPerUser, userId, now);
