@@ -25,8 +25,9 @@ test('support replays a customer\'s diagnostics: same screen, no secret in the f
   const seen = await exchangeView(page);
   expect(seen.warning).toBe('Insufficient CAD balance. Available: 40.00 CAD');
 
-  // Help: 'Download diagnostics'.
+  // Help: 'Download diagnostics', in the Help Center.
   await openFromMenu(page, 'About');
+  await page.getByRole('button', { name: 'Help Center' }).click();
   await expectAccessible(page);
   const [download] = await Promise.all([
     page.waitForEvent('download'),

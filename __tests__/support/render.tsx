@@ -6,6 +6,7 @@ import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-d
 import { AppProviders } from '../../src/client/app/app';
 import { NavigationBridge } from '../../src/client/app/navigation';
 import { routes } from '../../src/client/app/router';
+import { ToastsClearedOnNavigation } from '../../src/client/app/toasts';
 import { makeStore, type AppStore, type RootState } from '../../src/client/app/store';
 
 interface ProviderOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {
@@ -26,6 +27,7 @@ export function renderWithProviders(
       <AppProviders store={store}>
         <MemoryRouter initialEntries={[route]}>
           <NavigationBridge />
+          <ToastsClearedOnNavigation />
           {children}
         </MemoryRouter>
       </AppProviders>

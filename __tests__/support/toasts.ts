@@ -1,5 +1,5 @@
 // What the user sees of a toast: its text, once on screen, in an alert outside the screen and its dialogs.
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 
 /** `text` shows as a toast and nowhere else: once on screen, in an alert outside <main> and any dialog. */
 export async function expectOnlyAsToast(text: string): Promise<void> {
@@ -8,3 +8,17 @@ export async function expectOnlyAsToast(text: string): Promise<void> {
   expect(shown.closest('[role="alert"]')).not.toBeNull();
   expect(shown.closest('main, [role="dialog"], form')).toBeNull();
 }
+
+/**
+ * Ends the exit animations of dismissed toasts, as a browser does (jsdom plays no CSS animation, so a
+ * dismissed toast would stay in the page), and waits until they are gone.
+ */
+export async function settleToasts(): Promise<void> {
+  const leaving = () => Array.from(document.querySelectorAll<HTMLElement>('.Toastify__toast')).filter((node) => /-exit/.test(node.className));
+  for (const node of leaving()) fireEvent.animationEnd(node);
+  await waitFor(() => expect(leaving()).toHaveLength(0));
+}
+
+/** The texts of the toasts on screen, top to bottom. */
+export const toastsShown = (): string[] =>
+  Array.from(document.querySelectorAll<HTMLElement>('.Toastify [role="alert"]')).map((node) => node.textContent ?? '');

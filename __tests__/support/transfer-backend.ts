@@ -105,7 +105,7 @@ export function serveMoney(wallets: FakeWallets): MoneyBackend {
         const name = ACCOUNTS[`${String(params.nibssBankCode)}/${String(params.accountNumber)}`];
         return name
           ? HttpResponse.json({ success: true, code: '00', customer: { account: { name, number: String(params.accountNumber) } } })
-          : HttpResponse.json({ success: false, code: '25', customer: null, message: 'Account not found' });
+          : HttpResponse.json({ success: false, message: 'Account not found at this bank. Check the bank and account number.' }, { status: 404 });
       }),
     ),
     post(endpoints.cadWithdrawal.path, (body) =>
@@ -142,12 +142,15 @@ export function serveMoney(wallets: FakeWallets): MoneyBackend {
     ),
     post(endpoints.cadWalletTransfer.path, userTransfer('CAD', 'true', (body) => ({ recipient_name: RECIPIENTS[String(body.recipient_email)], transaction_reference: 'CAD-WT-1' }))),
     post(endpoints.ngnWalletTransfer.path, userTransfer('NGN', true, (body) => ({ sent_to: RECIPIENTS[String(body.recipient_email)], tx_ref: 'NGN-WT-1' }))),
-    // Like the server: the payees whose name contains `name`, of `category` when one is given.
+    // Like the server: the payees whose name contains `name`, of `category` when one is given
+    // (school, electricity; 'bills', the Pay Bills screen, searches them all).
     post(endpoints.searchPayee.path, (body) =>
       HttpResponse.json({
         success: true,
         data: PAYEES.filter(
-          (payee) => payee.PayeeName.toLowerCase().includes(String(body.name).toLowerCase()) && (body.category === undefined || payee.category === body.category),
+          (payee) =>
+            payee.PayeeName.toLowerCase().includes(String(body.name).toLowerCase()) &&
+            (body.category === undefined || body.category === 'bills' || payee.category === body.category),
         ).map(({ PayeeName, PayeeCode }) => ({ PayeeName, PayeeCode })),
       }),
     ),

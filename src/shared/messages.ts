@@ -154,6 +154,8 @@ export const transfers = {
   walletDetailsUnavailable: 'Wallet details not available',
   // NGN withdrawal
   ngnFieldsRequired: 'Please fill in all fields and verify account',
+  /** Not in the spec: under the account number when the name enquiry got no answer (the server's text is shown when it gives one). */
+  accountCheckFailed: 'We could not check this account. Please try again.',
   insufficientBalance: 'Insufficient balance',
   // User transfer
   fieldsRequired: 'Please fill in all fields',
@@ -281,6 +283,10 @@ export const server = {
   billDescription: 'Description must be 5 to 20 characters',
   payeeAccountRequired: 'Payee account number is required',
   payeeNotFound: 'Payee not found',
+  /** An NGN account number whose check digit cannot be one of this bank's (name enquiry, payout). */
+  invalidAccountNumber: 'Invalid account number for this bank',
+  /** An NGN account number the bank does not know (name enquiry, payout). */
+  accountNotFound: 'Account not found at this bank. Check the bank and account number.',
   idempotencyMismatch: 'This Idempotency-Key was used with a different request',
   idempotencyInProgress: 'A request with this Idempotency-Key is still in progress',
   loggedOut: 'Signed out successfully',

@@ -2,9 +2,10 @@ import { act, screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import AboutScreen from '../../../src/client/features/about/about-screen';
 import { endpoints } from '../../../src/shared/endpoints';
-import { renderWithProviders } from '../../support/render';
+import { renderRoute, renderWithProviders } from '../../support/render';
 import { userApi } from '../../../src/client/api/user-api';
 import { apiPath, authed, server, setupFakeBackend, signIn } from '../../support/server-mock';
+import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 import { bodies, makeUser } from '../verification/fixtures';
 
 setupFakeBackend();
@@ -27,6 +28,49 @@ async function openHelpCenter(ui: ReturnType<typeof setup>) {
   await ui.user.click(toggle);
   expect(toggle).toHaveAttribute('aria-expanded', 'true');
 }
+
+describe('diagnostics', () => {
+  test('"Download diagnostics" is in the Help Center, saying what the file is for, and saves the file', async () => {
+    const ui = setup();
+    expect(screen.queryByRole('button', { name: 'Download diagnostics' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Diagnostics' })).not.toBeInTheDocument();
+
+    await openHelpCenter(ui);
+    const button = screen.getByRole('button', { name: 'Download diagnostics' });
+    expect(button).toHaveAccessibleDescription(
+      'Send this file to support when they ask for it: it shows them what your app shows. Passwords, PINs, codes and tokens are left out.',
+    );
+    const helpCenter = screen.getByRole('button', { name: 'Help Center' }).closest('section')!;
+    expect(helpCenter).toContainElement(button);
+
+    const saved: Blob[] = [];
+    const createObjectURL = jest.fn((blob: Blob) => {
+      saved.push(blob);
+      return 'blob:diagnostics';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await ui.user.click(button);
+    expect(click).toHaveBeenCalled();
+    // jsdom's Blob has no text(): read it the way a browser page can.
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(saved[0]);
+    });
+    expect(JSON.parse(text)).toMatchObject({ kind: 'kudi-diagnostics', route: '/about' });
+    click.mockRestore();
+  });
+
+  test('is not on the dashboard', async () => {
+    signIn();
+    serveWallets(fakeWallets());
+    renderRoute('/dashboard', { preloadedState: withUser() });
+    expect(await screen.findByRole('heading', { name: 'Quick Actions' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download diagnostics' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/diagnostics/i)).not.toBeInTheDocument();
+  });
+});
 
 describe('about screen', () => {
   test('shows the cards and links: social (new tab, noopener), privacy policy, e-mail', async () => {

@@ -116,18 +116,38 @@ describe('payee search', () => {
     expect(await screen.findByText(empty)).toBeInTheDocument();
   });
 
+  const EVERY_TORONTO_PAYEE = ['University of Toronto', 'Toronto Hydro', 'Toronto Water'];
   test.each([
-    ['school', 'school', 'University of Toronto'],
-    ['electricity', 'electricity', 'Toronto Hydro'],
-    ['bills', 'bills', 'Toronto Water'],
-    [null, 'bills', 'Toronto Water'],
-    ['other', 'bills', 'Toronto Water'],
-  ])('?category=%s sends category "%s" with the name and lists only its payees', async (category, sent, payee) => {
+    ['school', 'school', ['University of Toronto']],
+    ['electricity', 'electricity', ['Toronto Hydro']],
+    // Pay Bills is the general search: every biller.
+    ['bills', 'bills', EVERY_TORONTO_PAYEE],
+    [null, 'bills', EVERY_TORONTO_PAYEE],
+    ['other', 'bills', EVERY_TORONTO_PAYEE],
+  ])('?category=%s sends category "%s" with the name and lists the payees it answers', async (category, sent, payees) => {
     const { user, money } = renderBills({ category });
     await user.type(search(), 'toronto');
     const results = await screen.findByRole('list', { name: 'Payees' });
-    expect(within(results).getAllByRole('button').map((button) => button.textContent)).toEqual([payee]);
+    expect(within(results).getAllByRole('button').map((button) => button.textContent)).toEqual(payees);
     expect(money.calls(SEARCH)).toEqual([{ name: 'toronto', category: sent }]);
+  });
+
+  test('every bill category has a way in from the dashboard: the Electricity tile opens the electricity screen, where "hydro" finds the hydro company', async () => {
+    signIn();
+    serveMoney(serveWallets(fakeWallets()));
+    const { user } = renderRoute('/dashboard', { preloadedState: withUser() });
+
+    for (const [tile, title] of [['School', 'Pay Tuition, Accommodation, etc.'], ['Pay Bills', 'Pay Bills'], ['Electricity', 'Pay Electricity Bill']]) {
+      await user.click(await screen.findByRole('link', { name: 'Home' }));
+      await user.click(await screen.findByRole('button', { name: tile }));
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    }
+    expect(search()).toHaveAttribute('placeholder', 'Search for Electricity');
+    await user.type(search(), 'hydro');
+    const results = await screen.findByRole('list', { name: 'Payees' });
+    expect(within(results).getAllByRole('button').map((button) => button.textContent)).toEqual(['Toronto Hydro']);
+    await user.click(within(results).getByRole('button', { name: 'Toronto Hydro' }));
+    expect(await screen.findByRole('form', { name: 'Toronto Hydro' })).toBeInTheDocument();
   });
 
   test('a failed search says "Failed to fetch payees"', async () => {

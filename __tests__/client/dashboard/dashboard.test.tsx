@@ -128,6 +128,7 @@ describe('quick action tiles', () => {
     ['Exchange', '/exchange'],
     ['History', '/history'],
     ['School', '/bill-payment?category=school'],
+    ['Electricity', '/bill-payment?category=electricity'],
     ['Pay Bills', '/bill-payment?category=bills'],
   ])('a verified user with a PIN: %s goes to %s', async (tile, path) => {
     const { user } = renderDashboard();

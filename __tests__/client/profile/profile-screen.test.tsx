@@ -187,7 +187,8 @@ describe('change transaction PIN', () => {
 
     await ui.user.click(newBoxes[2]);
     await ui.user.keyboard('34');
-    expect(confirmBoxes[0]).not.toHaveFocus();
+    // The new PIN's last digit moves on to the confirmation's first box.
+    expect(confirmBoxes[0]).toHaveFocus();
     await ui.user.click(confirmBoxes[0]);
     await ui.user.keyboard('1243');
     await ui.user.click(dialog.getByRole('button', { name: 'Change PIN' }));
@@ -200,6 +201,38 @@ describe('change transaction PIN', () => {
     expect(await screen.findByText('PIN changed successfully!')).toBeInTheDocument();
     expect(ui.pins.seen).toEqual([{ new_pin: '1234', confirm_pin: '1234' }]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('the PIN boxes move to the next box as digits are typed, from the new PIN on into its confirmation (as the set-PIN boxes do)', async () => {
+    const ui = setup();
+    await ui.user.click(await screen.findByRole('button', { name: 'Change Transaction PIN' }));
+    const gate = within(screen.getByRole('dialog', { name: 'Verify Password' }));
+    await ui.user.type(gate.getByLabelText('Password'), PASSWORD);
+    await ui.user.click(gate.getByRole('button', { name: 'Verify' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change Transaction PIN' }));
+    const boxes = [
+      ...within(dialog.getByRole('group', { name: 'New PIN' })).getAllByLabelText(/Digit/),
+      ...within(dialog.getByRole('group', { name: 'Confirm new PIN' })).getAllByLabelText(/Digit/),
+    ];
+    await waitFor(() => expect(boxes[0]).toHaveFocus());
+    for (const [index, digit] of [...'2580'].entries()) {
+      await ui.user.keyboard(digit);
+      expect(boxes[index]).toHaveValue(digit);
+      expect(boxes[index + 1]).toHaveFocus();
+    }
+    await ui.user.keyboard('258');
+    expect(boxes[7]).toHaveFocus();
+    await ui.user.keyboard('0');
+    expect(boxes.map((box) => (box as HTMLInputElement).value).join('')).toBe('25802580');
+    // Backspace goes back a box.
+    await ui.user.keyboard('{Backspace}{Backspace}');
+    expect(boxes[6]).toHaveFocus();
+    await ui.user.keyboard('80');
+
+    await ui.user.click(dialog.getByRole('button', { name: 'Change PIN' }));
+    expect(await screen.findByText('PIN changed successfully!')).toBeInTheDocument();
+    expect(ui.pins.seen).toEqual([{ new_pin: '2580', confirm_pin: '2580' }]);
   });
 });
 

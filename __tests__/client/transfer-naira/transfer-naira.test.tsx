@@ -169,7 +169,23 @@ describe('account verification', () => {
     expect(await screen.findByRole('textbox', { name: 'Recipient account name' })).toHaveValue('CHIDI OKAFOR');
   });
 
-  test('a failed inquiry silently leaves the account unverified', async () => {
+  test('a pasted number keeps its 10 digits: spaces and dashes are dropped, and the account is named', async () => {
+    const { user } = renderNgn();
+    await screen.findByRole('combobox', { name: 'Bank' });
+    await chooseBank(user, 'guar', GTB);
+
+    await user.click(accountNumber());
+    await user.paste('0123 456 789');
+    expect(accountNumber()).toHaveValue('0123456789');
+    expect(await screen.findByRole('textbox', { name: 'Recipient account name' })).toHaveValue('BOLA ADE');
+
+    await user.clear(accountNumber());
+    await user.paste('0123-456-789');
+    expect(accountNumber()).toHaveValue('0123456789');
+    expect(await screen.findByRole('textbox', { name: 'Recipient account name' })).toHaveValue('BOLA ADE');
+  });
+
+  test('an account the bank does not know says so under the account number (no toast), and stays unverified', async () => {
     const error = jest.spyOn(toast, 'error');
     const { user } = renderNgn();
     await screen.findByRole('combobox', { name: 'Bank' });
@@ -177,10 +193,30 @@ describe('account verification', () => {
     await user.type(accountNumber(), '0123456789');
 
     await waitFor(() => expect(inquiries()).toHaveLength(1));
-    await waitFor(() => expect(screen.queryByText('Verifying account...')).not.toBeInTheDocument());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Account not found at this bank. Check the bank and account number.');
+    expect(accountNumber()).toHaveAccessibleDescription('Account not found at this bank. Check the bank and account number.');
+    expect(accountNumber()).toBeInvalid();
+    expect(screen.queryByText('Verifying account...')).not.toBeInTheDocument();
     expect(accountName()).not.toBeInTheDocument();
     expect(sendButton()).not.toBeInTheDocument();
     expect(error).not.toHaveBeenCalled();
+
+    // Another bank: the message goes while the new pair is checked, and the account is named.
+    await user.clear(bankBox());
+    expect(screen.queryByText('Account not found at this bank. Check the bank and account number.')).not.toBeInTheDocument();
+    await chooseBank(user, 'guar', GTB);
+    expect(await screen.findByRole('textbox', { name: 'Recipient account name' })).toHaveValue('BOLA ADE');
+    expect(screen.queryByText('Account not found at this bank. Check the bank and account number.')).not.toBeInTheDocument();
+  });
+
+  test('no answer at all from the name enquiry says so under the account number', async () => {
+    const { user } = renderNgn({ handlers: [http.get(apiPath('/wallet/get_name_inquiry/:a/:b/:c'), () => HttpResponse.error())] });
+    await screen.findByRole('combobox', { name: 'Bank' });
+    await chooseBank(user, 'guar', GTB);
+    await user.type(accountNumber(), '0123456789');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not check this account. Please try again.');
+    expect(accountName()).not.toBeInTheDocument();
   });
 });
 

@@ -55,7 +55,7 @@ describe('POST /bills/search-payee', () => {
     expect((await search(customer, 'e')).json().data).toHaveLength(20);
   });
 
-  it("narrows the search to the screen's category when one is sent (school, electricity, bills)", async () => {
+  it("narrows the search to the screen's category: School and Electricity to theirs, Pay Bills (bills) searches every biller", async () => {
     const customer = await createCustomer(t);
     const names = async (category: string, name = 'toronto') =>
       ((await post(t, customer, '/bills/search-payee', { name, category })).json().data as { PayeeCode: string }[]).map((payee) => payee.PayeeCode);
@@ -65,13 +65,71 @@ describe('POST /bills/search-payee', () => {
     expect(school).not.toContain('ELE-TORONTOHYDRO');
     expect(school.every((code) => categoryOf.get(code) === 'school')).toBe(true);
     expect(await names('electricity')).toEqual(['ELE-TORONTOHYDRO']);
-    expect(await names('bills')).toEqual(['BIL-TORONTO-TAX', 'BIL-TORONTO-WATER']);
+    // Pay Bills is the general search (it listed only 'bills' billers, so 'hydro' typed there found nothing).
+    expect(await names('bills')).toEqual(expect.arrayContaining(['BIL-TORONTO-TAX', 'BIL-TORONTO-WATER', 'ELE-TORONTOHYDRO', 'SCH-UOFT']));
     // 'hydro' is no school: the screen then shows 'No school found'.
     expect(await names('school', 'hydro')).toEqual([]);
     // Without a category (spec §7's payload) every category is searched.
     expect((await search(customer, 'toronto')).json().data.map((payee: { PayeeCode: string }) => payee.PayeeCode)).toEqual(
       expect.arrayContaining(['SCH-UOFT', 'ELE-TORONTOHYDRO']),
     );
+  });
+
+  describe('finds a biller by what a customer types', () => {
+    const codes = async (customer: Customer, name: string, category?: string) =>
+      ((await post(t, customer, '/bills/search-payee', { name, ...(category ? { category } : {}) })).json().data as { PayeeCode: string }[])
+        .map((payee) => payee.PayeeCode);
+    const electricity = new Set(billers.filter((biller) => biller.category === 'electricity').map((biller) => biller.PayeeCode));
+
+    it('"hydro" finds the hydro companies first, on the Electricity screen and on Pay Bills alike', async () => {
+      const customer = await createCustomer(t);
+      for (const category of ['electricity', 'bills']) {
+        const found = await codes(customer, 'hydro', category);
+        expect(found.slice(0, 8)).toEqual(expect.arrayContaining(['ELE-TORONTOHYDRO', 'ELE-HYDROQUEBEC', 'ELE-BCHYDRO', 'ELE-HYDROONE', 'ELE-HYDROOTTAWA', 'ELE-MBHYDRO']));
+        expect(found.every((code) => electricity.has(code))).toBe(true);
+      }
+    });
+
+    it.each([
+      ['electric', 'ELE-NG-IKEJA'],
+      ['electricity', 'ELE-NG-EKO'],
+      ['power', 'ELE-SASKPOWER'],
+      ['light', 'ELE-TORONTOHYDRO'],
+      ['NEPA', 'ELE-NG-IKEJA'],
+      ['hydro bill', 'ELE-TORONTOHYDRO'],
+      ['electricity bill', 'ELE-ENMAX'],
+      ['Ikeja Electric', 'ELE-NG-IKEJA'],
+      ['ikeja', 'ELE-NG-IKEJA'],
+      ['IKEDC', 'ELE-NG-IKEJA'],
+      ['EKEDC', 'ELE-NG-EKO'],
+      ['eko electric', 'ELE-NG-EKO'],
+      ['AEDC', 'ELE-NG-ABUJA'],
+      ['phed', 'ELE-NG-PH'],
+      ['lagos light', 'ELE-NG-EKO'],
+      ['bchydro', 'ELE-BCHYDRO'],
+      ['hydro quebec', 'ELE-HYDROQUEBEC'],
+    ])('%s finds %s among the electricity billers', async (typed, code) => {
+      const customer = await createCustomer(t);
+      const found = await codes(customer, typed, 'electricity');
+      expect(found).toContain(code);
+      expect(found.every((found) => electricity.has(found))).toBe(true);
+    });
+
+    it('names first: a biller whose name starts with or holds the text comes before one found by another name', async () => {
+      const customer = await createCustomer(t);
+      expect((await codes(customer, 'power', 'electricity')).slice(0, 5)).toEqual(['ELE-SASKPOWER', 'ELE-NBPOWER', 'ELE-NSPOWER', 'ELE-NLPOWER', 'ELE-NG-ABA']);
+      expect((await codes(customer, 'Ikeja Electric'))[0]).toBe('ELE-NG-IKEJA');
+      expect(await codes(customer, 'EKEDC')).toEqual(['ELE-NG-EKO']);
+    });
+
+    it('Pay Bills finds phone, internet, gas and transit billers by what the bill is for', async () => {
+      const customer = await createCustomer(t);
+      expect(await codes(customer, 'phone', 'bills')).toEqual(expect.arrayContaining(['BIL-ROGERS', 'BIL-BELL', 'BIL-TELUS']));
+      expect(await codes(customer, 'internet bill', 'bills')).toContain('BIL-COGECO');
+      expect(await codes(customer, 'gas', 'bills')).toEqual(['BIL-ENBRIDGE']);
+      expect(await codes(customer, 'ttc', 'bills')).toEqual(['BIL-PRESTO']);
+      expect(await codes(customer, "queens", 'school')).toContain('SCH-QUEENSU');
+    });
   });
 
   it('refuses an unknown category (400)', async () => {

@@ -64,11 +64,11 @@ describe('GET /wallet/get_name_inquiry/{accountNumber}/{nibssBankCode}/{senderAc
     expect(res.json()).toMatchObject({ code: '00', customer: { account: { name: 'Zainab Lawal', number: account_number } } });
   });
 
-  it("answers a non-'00' code for an account the bank does not know or could not have issued", async () => {
+  it('refuses an account the bank could not have issued (400) or does not know (404), saying which', async () => {
     const customer = await createCustomer(t);
     // 0182605790 is a valid Access Bank number; at GTBank its check digit is wrong.
-    expect((await inquiry(customer, '0182605790', '000013')).json()).toEqual({ success: false, code: '07', customer: null, message: 'Invalid account number' });
-    expect((await inquiry(customer, '0000000000', ACCESS_ACCOUNT.nibss)).json()).toEqual({ success: false, code: '25', customer: null, message: 'Account not found' });
+    expectRefusal(await inquiry(customer, '0182605790', '000013'), 400, 'Invalid account number for this bank');
+    expectRefusal(await inquiry(customer, '0000000000', ACCESS_ACCOUNT.nibss), 404, 'Account not found at this bank. Check the bank and account number.');
   });
 
   it.each([

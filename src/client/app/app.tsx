@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { ThemeProvider } from 'styled-components';
 import { SessionWatcher } from '../features/session/session-watcher';
 import { GlobalStyle } from '../ui/global-style';
 import { theme } from '../ui/theme';
 import type { AppStore } from './store';
+import { ToastOutlet } from './toasts';
 
 /** Store, theme, global styles, the toast outlet and the session timers: everything around the router. */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
@@ -16,7 +16,7 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
         <GlobalStyle />
         <SessionWatcher />
         {children}
-        <ToastContainer position="top-right" autoClose={5000} />
+        <ToastOutlet />
       </ThemeProvider>
     </Provider>
   );

@@ -6,6 +6,7 @@ import { paths } from './paths';
 import { RequireSession } from './require-session';
 import { signedInRoutes } from './signed-in-routes';
 import { useAppStore } from './store';
+import { ToastsClearedOnNavigation } from './toasts';
 
 // One chunk per screen, so '/' downloads only the auth screen.
 const AuthScreen = lazy(() => import('../features/auth/auth-screen'));
@@ -32,6 +33,7 @@ function Root() {
     <>
       <NavigationBridge />
       <RouteRecorder />
+      <ToastsClearedOnNavigation />
       <Suspense fallback={<Loading>Loading…</Loading>}>
         <Outlet />
       </Suspense>

@@ -7,6 +7,7 @@ export { PasswordField, type PasswordFieldProps } from './password-field';
 export { SelectField, type SelectFieldProps } from './select-field';
 export { CheckboxField, type CheckboxFieldProps } from './checkbox-field';
 export { CodeInput, type CodeInputHandle, type CodeInputProps } from './code-input';
+export { PinInput, type PinInputProps } from './pin-input';
 export { Modal, ConfirmDialog, type ModalProps, type ConfirmDialogProps } from './modal';
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { Card, CardTitle, PageHeader } from './card';

@@ -58,7 +58,7 @@ export interface MidRateSource {
 
 /** The payees a bill can be paid to. */
 export interface Billers {
-  /** Payees whose name contains the query, of the category when one is given; an empty query finds none. */
+  /** Payees matching the query (by name, another name or the kind of bill), of the category when one is given; an empty query finds none. */
   search(query: string, category?: BillCategory): Promise<Payee[]>;
   /** The payee with this code. */
   payee(payeeCode: string): Promise<Payee | undefined>;

@@ -1,21 +1,40 @@
 /**
  * Drives the simulated outside world of a running server:
  *   npm run simulate -- deposit <email> <CAD|NGN> <amount>
- * The server is KUDI_URL (default http://localhost:3000); it must run with simulators on.
+ * It talks to the server `npm start` runs here (http://localhost:PORT, PORT default 3000), or to
+ * KUDI_URL when set (cli/server-url.ts); that server must run with simulators on.
  */
 import { buildPath } from '../../shared/endpoints';
 import { CURRENCIES } from '../../shared/limits';
 import { API_PREFIX } from '../../shared/product';
 import type { Currency } from '../../shared/types';
+import { serverUrl, ServerUrlError, type ServerUrl } from './server-url';
 
 const USAGE = `Usage: npm run simulate -- deposit <email> <CAD|NGN> <amount>
   e.g. npm run simulate -- deposit ada@example.com CAD 250.75
-  The server is KUDI_URL (default http://localhost:3000).`;
+  It talks to the server \`npm start\` runs: http://localhost:PORT (PORT default 3000).
+  Another server: KUDI_URL=http://host:port npm run simulate -- deposit …`;
 
 const isCurrency = (value: string): value is Currency => (CURRENCIES as readonly string[]).includes(value);
 
-async function deposit(baseUrl: string, email: string, currency: Currency, amount: string): Promise<boolean> {
-  const response = await fetch(`${baseUrl}${API_PREFIX}${buildPath('devDeposit')}`, {
+/** What to say when nobody answers at the URL. */
+function noServer({ url, from }: ServerUrl, reason: string): string {
+  const how =
+    from === 'KUDI_URL'
+      ? 'Check KUDI_URL, or unset it to use the server `npm start` runs here (http://localhost:PORT).'
+      : 'Start it with `npm start` (in another terminal, with the same PORT), or point this command at a server elsewhere:\n' +
+        '  KUDI_URL=http://host:port npm run simulate -- deposit …';
+  return `No Kudi server answers at ${url} (${reason}).\n${how}`;
+}
+
+/** Why fetch failed: ECONNREFUSED, ENOTFOUND … */
+function failureReason(err: unknown): string {
+  const cause = err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
+  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+}
+
+async function deposit(server: ServerUrl, email: string, currency: Currency, amount: string): Promise<boolean> {
+  const response = await fetch(`${server.url}${API_PREFIX}${buildPath('devDeposit')}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, currency, amount }),
@@ -23,6 +42,10 @@ async function deposit(baseUrl: string, email: string, currency: Currency, amoun
   const body = (await response.json().catch(() => ({}))) as { message?: string; data?: { reference?: string } };
   if (!response.ok) {
     console.error(`Deposit refused (${response.status}): ${body.message ?? response.statusText}`);
+    // The route itself is missing: a server without simulators, or not Kudi at all.
+    if (response.status === 404 && body.message?.startsWith('Route ')) {
+      console.error(`The server at ${server.url} has no simulated outside world: start it with SIMULATORS=on (the default outside production).`);
+    }
     return false;
   }
   console.log(`Deposited ${amount} ${currency} to ${email} (reference ${body.data?.reference ?? 'unknown'})`);
@@ -35,11 +58,18 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const baseUrl = (process.env.KUDI_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  let server: ServerUrl;
   try {
-    return (await deposit(baseUrl, email, currency, amount)) ? 0 : 1;
+    server = serverUrl(process.env);
   } catch (err) {
-    console.error(`Cannot reach ${baseUrl}: ${err instanceof Error ? err.message : String(err)}`);
+    if (!(err instanceof ServerUrlError)) throw err;
+    console.error(err.message);
+    return 2;
+  }
+  try {
+    return (await deposit(server, email, currency, amount)) ? 0 : 1;
+  } catch (err) {
+    console.error(noServer(server, failureReason(err)));
     return 1;
   }
 }

@@ -13,7 +13,8 @@ export const BillPaymentResult = Type.Object({
 
 export const billSchemas = {
   searchPayee: {
-    // category (optional, not in spec §7's payload): the bill screen's ?category=, narrowing the search.
+    // category (optional, not in spec §7's payload): the bill screen's ?category=; school and electricity
+    // narrow the search to their billers, bills (Pay Bills, the general search) finds every biller.
     body: Type.Object({ name: Name, category: Type.Optional(BillCategory) }),
     response: responses(Ok(Type.Array(Payee))),
   },

@@ -3,7 +3,6 @@ import styled from 'styled-components';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { paths } from '../../app/paths';
 import { Card, CardTitle, PageHeader, media } from '../../ui';
-import { DiagnosticsButton } from '../support';
 import { HelpCenter } from './help-center';
 
 /** Not in the spec: the product's social page. */
@@ -44,11 +43,6 @@ export default function AboutScreen() {
           <Link to={paths.privacyPolicy}>Read the Privacy Policy</Link>
         </Card>
         <HelpCenter />
-        <Card>
-          <CardTitle>Diagnostics</CardTitle>
-          <Text>A file for {PRODUCT_NAME} support about this session. Passwords, PINs, codes and tokens are left out.</Text>
-          <DiagnosticsButton />
-        </Card>
       </Cards>
     </main>
   );

@@ -4,6 +4,7 @@ import { SUPPORT_EMAIL } from '../../../shared/product';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { Button, Card, ChevronDownIcon, Stack } from '../../ui';
+import { DiagnosticsButton } from '../support';
 import { aboutIds } from './about-ids';
 import { ContactDialog } from './contact-dialog';
 import { FaqDialog } from './faq-dialog';
@@ -35,10 +36,27 @@ const MailLink = styled.a`
   text-decoration: none;
 `;
 
-/** Collapsible Help Center: contact form, FAQ and e-mail (spec §2). */
+const Diagnostics = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.sm};
+  padding-top: ${({ theme }) => theme.space.md};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Note = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+/**
+ * Collapsible Help Center: contact form, FAQ and e-mail (spec §2), and the diagnostics file support
+ * staff ask for (docs/SUPPORT.md).
+ */
 export function HelpCenter() {
   const dispatch = useAppDispatch();
   const panelId = useId();
+  const diagnosticsNoteId = useId();
   const expanded = useAppSelector((state) => selectIsDialogOpen(state, aboutIds.helpCenter));
   const toggle = () => dispatch((expanded ? dialogClosed : dialogOpened)(aboutIds.helpCenter));
 
@@ -55,6 +73,13 @@ export function HelpCenter() {
           <Button variant="secondary" onClick={() => dispatch(dialogOpened(aboutIds.contactDialog))}>Contact Customer Support</Button>
           <Button variant="secondary" onClick={() => dispatch(dialogOpened(aboutIds.faqDialog))}>FAQ</Button>
           <MailLink href={`mailto:${SUPPORT_EMAIL}`}>Email Us</MailLink>
+          <Diagnostics>
+            <Note id={diagnosticsNoteId}>
+              Send this file to support when they ask for it: it shows them what your app shows. Passwords, PINs,
+              codes and tokens are left out.
+            </Note>
+            <DiagnosticsButton aria-describedby={diagnosticsNoteId} />
+          </Diagnostics>
         </Stack>
       </div>
       <ContactDialog />

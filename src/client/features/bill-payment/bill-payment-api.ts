@@ -6,8 +6,8 @@ import { moneyRequest, touchedBy, type MoneyArgs } from '../money/money-call';
 export const billPaymentApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
-     * POST /bills/search-payee { name, category }: the payees of the screen's category (?category=)
-     * whose name matches, so a school search never lists an electricity company.
+     * POST /bills/search-payee { name, category }: the payees matching what was typed, of the screen's
+     * category (?category=), so a school search never lists an electricity company; Pay Bills finds all.
      */
     searchPayees: build.query<Payee[], { name: string; category: BillCategory }>({
       query: ({ name, category }) => ({

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { PRODUCT_NAME } from '../../../shared/product';
+import type { BillCategory } from '../../../shared/types';
 import { dialogIds } from '../../app/dialog-ids';
 import { paths } from '../../app/paths';
 import { useAppDispatch } from '../../app/store';
@@ -30,9 +31,9 @@ const Tile = styled.button`
   &:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
 `;
 
-const bills = (category: 'school' | 'bills') => `${paths.billPayment}?category=${category}`;
+const bills = (category: BillCategory) => `${paths.billPayment}?category=${category}`;
 
-/** The dashboard tiles; every one goes through the gate (verification, then PIN) first (spec §2). */
+/** The dashboard tiles (spec §2, and Electricity); every one goes through the gate (verification, then PIN) first. */
 export function QuickActions() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -46,6 +47,8 @@ export function QuickActions() {
     { label: 'Exchange', run: go(paths.exchange) },
     { label: 'History', run: go(paths.history) },
     { label: 'School', run: go(bills('school')) },
+    // Not a tile of spec §2, which has a screen for electricity (/bill-payment?category=electricity) and no way to it.
+    { label: 'Electricity', run: go(bills('electricity')) },
     { label: 'Pay Bills', run: go(bills('bills')) },
   ];
 

@@ -10,6 +10,7 @@ import { useErrorToast } from '../../api/use-error-toast';
 import { useGetRateQuery } from '../../api/wallet-api';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
+import { screenToast } from '../../app/toasts';
 import { useWallet } from '../../app/use-wallet';
 import { BalanceCard, Button, Card, IconButton, PageHeader, SelectField, Stack, ConvertIcon, TextField } from '../../ui';
 import { useMoneySend, type CallError } from '../money/use-money-send';
@@ -135,7 +136,10 @@ export default function ExchangeScreen() {
   // The live warning: once when the amount goes above the balance, again only after it came back.
   useEffect(() => {
     if (over === insufficientWarned) return;
-    if (over && balance !== undefined) toast.warn(insufficientMessage(from, balance));
+    if (over && balance !== undefined) {
+      const message = insufficientMessage(from, balance);
+      toast.warn(message, screenToast(message));
+    }
     dispatch(insufficientWarningChanged(over));
   }, [over, insufficientWarned, balance, from, dispatch]);
 

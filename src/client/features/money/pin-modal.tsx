@@ -4,7 +4,7 @@ import * as M from '../../../shared/messages';
 import { isFourDigitPin } from '../../../shared/validation';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
-import { Button, CodeInput, Modal, Stack, type CodeInputHandle } from '../../ui';
+import { Button, Modal, PinInput, Stack, type CodeInputHandle } from '../../ui';
 import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
 
 export interface PinModalProps {
@@ -60,7 +60,7 @@ export function PinModal({ id, onConfirm, invalidMessage = M.pin.invalidModal }:
     <Modal open={open} onClose={close} title="Enter Transaction PIN" description="Enter your 4-digit transaction PIN to confirm." dismissible={!busy}>
       <form aria-label="Transaction PIN" onSubmit={(event) => void confirm(event)} noValidate>
         <Stack>
-          <CodeInput ref={boxes} length={PIN_LENGTH} label="Transaction PIN" mask autoFocus value={pin} onChange={enter} disabled={busy} error={error} />
+          <PinInput ref={boxes} label="Transaction PIN" autoFocus value={pin} onChange={enter} disabled={busy} error={error} />
           <Stack direction="row" justify="flex-end" gap="sm">
             <Button variant="secondary" onClick={close} disabled={busy}>Cancel</Button>
             <Button type="submit" disabled={pin.length !== PIN_LENGTH} busy={busy} busyLabel={M.codes.busy}>Confirm</Button>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import type { Currency } from '../../../shared/types';
+import { screenToast } from '../../app/toasts';
 import type { UseWallet } from '../../app/use-wallet';
 
 /**
@@ -14,6 +15,6 @@ import type { UseWallet } from '../../app/use-wallet';
 export function useWalletNotLoadedToast({ isError, wallet }: Pick<UseWallet<Currency>, 'isError' | 'wallet'>): void {
   const notLoaded = isError && wallet === undefined;
   useEffect(() => {
-    if (notLoaded) toast.error(M.transfers.walletNotLoaded, { toastId: M.transfers.walletNotLoaded });
+    if (notLoaded) toast.error(M.transfers.walletNotLoaded, screenToast(M.transfers.walletNotLoaded));
   }, [notLoaded]);
 }

@@ -7,7 +7,7 @@ import { messageOf } from '../../api/error-message';
 import { dialogIds } from '../../app/dialog-ids';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen, selectStep, stepChanged } from '../../app/ui-slice';
-import { Button, CodeInput, Modal, Stack, type CodeInputHandle } from '../../ui';
+import { Button, Modal, PinInput, Stack, type CodeInputHandle } from '../../ui';
 import { useCreatePinMutation } from './pin-api';
 
 /** The dialog's steps, kept in the ui slice (DevTools time-travel). */
@@ -88,10 +88,10 @@ function SetPinForm({ confirming, onContinue, onDone }: SetPinFormProps) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack>
         {confirming ? (
-          <CodeInput key="confirm" ref={confirmBoxes} length={PIN_LENGTH} label="Re-enter PIN" mask autoFocus
+          <PinInput key="confirm" ref={confirmBoxes} label="Re-enter PIN" autoFocus
             value={confirmation} onChange={setConfirmation} disabled={isLoading} error={error} />
         ) : (
-          <CodeInput key="set" length={PIN_LENGTH} label="Transaction PIN" mask autoFocus value={pin} onChange={setPin} error={error} />
+          <PinInput key="set" label="Transaction PIN" autoFocus value={pin} onChange={setPin} error={error} />
         )}
         <Stack direction="row" justify="flex-end" gap="sm">
           <Button variant="secondary" onClick={onDone} disabled={isLoading}>Cancel</Button>

@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import * as M from '../../../shared/messages';
-import { PIN_LENGTH } from '../../../shared/limits';
 import { isFourDigitPin } from '../../../shared/validation';
 import { messageOf } from '../../api/error-message';
-import { Button, CodeInput, FormError, Modal, Stack } from '../../ui';
+import { Button, FormError, Modal, PinInput, Stack, type CodeInputHandle } from '../../ui';
 import { useChangeTransactionPinMutation } from './profile-api';
 import { profileDialogs, useProfileDialog } from './profile-dialogs';
 
-/** Change Transaction PIN (after Verify Password): new and confirm, 4 digits each (spec §5). */
+/**
+ * Change Transaction PIN (after Verify Password): new and confirm, 4 digits each (spec §5), in the
+ * PIN boxes of the set-PIN dialog; the new PIN's last digit moves on to the confirmation's boxes.
+ */
 export function ChangePinDialog() {
   const { open, close } = useProfileDialog(profileDialogs.changePin);
   return (
@@ -22,6 +24,7 @@ function ChangePinForm({ onDone }: { onDone(): void }) {
   const [newPin, setNewPin] = useState('');
   const [confirmPin, setConfirmPin] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const confirmBoxes = useRef<CodeInputHandle>(null);
   const [changePin, { isLoading }] = useChangeTransactionPinMutation();
 
   const submit = async (event: FormEvent) => {
@@ -45,8 +48,9 @@ function ChangePinForm({ onDone }: { onDone(): void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <CodeInput length={PIN_LENGTH} label="New PIN" mask autoFocus value={newPin} onChange={setNewPin} invalid={Boolean(error)} />
-        <CodeInput length={PIN_LENGTH} label="Confirm new PIN" mask value={confirmPin} onChange={setConfirmPin} invalid={Boolean(error)} />
+        <PinInput label="New PIN" autoFocus value={newPin} onChange={setNewPin} onComplete={() => confirmBoxes.current?.focusFirst()}
+          invalid={Boolean(error)} />
+        <PinInput ref={confirmBoxes} label="Confirm new PIN" value={confirmPin} onChange={setConfirmPin} invalid={Boolean(error)} />
         {error && <FormError>{error}</FormError>}
         <Button type="submit" fullWidth busy={isLoading}>Change PIN</Button>
       </Stack>

@@ -6,6 +6,7 @@ import * as M from '../../../shared/messages';
 import { PRODUCT_NAME } from '../../../shared/product';
 import type { Bank, NairaWallet, NgnWithdrawalReceipt, Req } from '../../../shared/types';
 import { digitsOnly, isNgnAccountNumber } from '../../../shared/validation';
+import { messageOf } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useGetNgnLimitQuery } from '../../api/wallet-api';
 import { deviceTimeZone } from '../../app/time-zone';
@@ -98,8 +99,10 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
       ? { accountNumber, nibssBankCode: bank.nibssBankCode, senderAccountNumber: wallet.account_number }
       : skipToken,
   );
-  // Only the answer for the current bank and number counts; a failure leaves no name.
+  // Only the answer for the current bank and number counts; a failure leaves no name and says why
+  // under the number (the server's text, e.g. an account the bank does not know).
   const accountName = inquiry.currentData?.code === '00' ? (inquiry.currentData.customer?.account.name ?? null) : null;
+  const accountError = inquiry.isError && !inquiry.isFetching ? messageOf(inquiry.error, M.transfers.accountCheckFailed) : null;
 
   const overBalance = amountAbove(amount, wallet.balance);
   const overLimit = amountAbove(amount, limit);
@@ -121,11 +124,12 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
         onChange={(chosen) => void form.setFieldValue('bankCode', chosen?.bankCode ?? '')}
         emptyText={banks.isLoading ? 'Loading banks...' : M.transfers.noBanks}
       />
+      {/* No maxLength: a pasted '0123 456 789' or '0123-456-789' keeps its 10 digits (the separators are dropped here). */}
       <TextField
         label="Recipient account number"
         inputMode="numeric"
         autoComplete="off"
-        maxLength={NGN_ACCOUNT_LENGTH}
+        error={accountError}
         {...form.getFieldProps('accountNumber')}
         onChange={(event) => void form.setFieldValue('accountNumber', digitsOnly(event.target.value, NGN_ACCOUNT_LENGTH))}
       />

@@ -5,6 +5,7 @@ import { DEBOUNCE_MS } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import type { Currency } from '../../../shared/types';
 import { useErrorToast } from '../../api/use-error-toast';
+import { screenToast } from '../../app/toasts';
 import { useDebouncedValue } from '../money/use-debounced-value';
 import { useCheckRecipientQuery } from './transfer-user-api';
 
@@ -28,7 +29,10 @@ export function useRecipientCheck(email: string, currency: Currency): RecipientC
   useErrorToast(error, M.transfers.verifyUserFailed);
 
   useEffect(() => {
-    if (currentData?.success === false) toast.error(currentData.message || M.transfers.userDoesNotExist);
+    if (currentData?.success === false) {
+      const message = currentData.message || M.transfers.userDoesNotExist;
+      toast.error(message, screenToast(message));
+    }
   }, [currentData]);
 
   const answer = settled === typed ? currentData : undefined;

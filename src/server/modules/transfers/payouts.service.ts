@@ -21,9 +21,7 @@ import { insertPayout, lockPayout, recordOutcome } from './payouts.repository';
 import { activatedNairaWallet, amountMinor, withinNgnLimit } from './sender.service';
 import type { PayoutRail } from './transfers.tables';
 
-const ACCOUNT_NOT_FOUND = 'Account not found at this bank. Check the bank and account number.';
 const ACCOUNT_NAME_MISMATCH = 'The account name does not match this account. Please verify the account again.';
-const INVALID_ACCOUNT_NUMBER = 'Invalid account number for this bank';
 const UNKNOWN_PAYOUT = 'Unknown payout reference';
 const DEFAULT_FAILURE = 'Declined by the receiving bank';
 const BANK_TRANSFER = 'Bank transfer';
@@ -63,7 +61,7 @@ export function bankOrder(body: Req<'ngnWithdrawal'>, ngnMaxKobo: bigint): BankO
   if (!bank) throw badRequest(UNKNOWN_BANK);
   const accountNumber = body.account_number.trim();
   if (!isNgnAccountNumber(accountNumber)) throw badRequest(ACCOUNT_NUMBER_DIGITS);
-  if (!isAccountNumberOf(bank, accountNumber)) throw badRequest(INVALID_ACCOUNT_NUMBER);
+  if (!isAccountNumberOf(bank, accountNumber)) throw badRequest(server.invalidAccountNumber);
   return { amount, bank, accountNumber, accountName: body.account_name, description: body.description.trim() || BANK_TRANSFER };
 }
 
@@ -140,7 +138,7 @@ export async function sendInterac(trx: Trx, userId: string, order: InteracOrder,
 async function verifiedHolder(trx: Trx, order: BankOrder, ownAccountNumber: string | null): Promise<string> {
   if (isPartnerBank(order.bank) && order.accountNumber === ownAccountNumber) throw badRequest(server.selfTransfer);
   const holder = await accountHolderName(trx, order.bank, order.accountNumber);
-  if (!holder) throw badRequest(ACCOUNT_NOT_FOUND);
+  if (!holder) throw badRequest(server.accountNotFound);
   if (normalName(holder) !== normalName(order.accountName)) throw badRequest(ACCOUNT_NAME_MISMATCH);
   return holder;
 }
