@@ -105,7 +105,7 @@ export function serveMoney(wallets: FakeWallets): MoneyBackend {
         const name = ACCOUNTS[`${String(params.nibssBankCode)}/${String(params.accountNumber)}`];
         return name
           ? HttpResponse.json({ success: true, code: '00', customer: { account: { name, number: String(params.accountNumber) } } })
-          : HttpResponse.json({ success: false, message: 'Account not found at this bank. Check the bank and account number.' }, { status: 404 });
+          : HttpResponse.json({ success: false, code: '25', customer: null, message: 'Account not found at this bank. Check the bank and account number.' });
       }),
     ),
     post(endpoints.cadWithdrawal.path, (body) =>

@@ -64,11 +64,15 @@ describe('GET /wallet/get_name_inquiry/{accountNumber}/{nibssBankCode}/{senderAc
     expect(res.json()).toMatchObject({ code: '00', customer: { account: { name: 'Zainab Lawal', number: account_number } } });
   });
 
-  it('refuses an account the bank could not have issued (400) or does not know (404), saying which', async () => {
+  it("answers a non-'00' code, and a message saying which, for an account the bank does not know or could not have issued", async () => {
     const customer = await createCustomer(t);
     // 0182605790 is a valid Access Bank number; at GTBank its check digit is wrong.
-    expectRefusal(await inquiry(customer, '0182605790', '000013'), 400, 'Invalid account number for this bank');
-    expectRefusal(await inquiry(customer, '0000000000', ACCESS_ACCOUNT.nibss), 404, 'Account not found at this bank. Check the bank and account number.');
+    const invalid = await inquiry(customer, '0182605790', '000013');
+    expect(invalid.statusCode).toBe(200);
+    expect(invalid.json()).toEqual({ success: false, code: '07', customer: null, message: 'Invalid account number for this bank' });
+    const unknown = await inquiry(customer, '0000000000', ACCESS_ACCOUNT.nibss);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual({ success: false, code: '25', customer: null, message: 'Account not found at this bank. Check the bank and account number.' });
   });
 
   it.each([

@@ -100,9 +100,17 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
       : skipToken,
   );
   // Only the answer for the current bank and number counts; a failure leaves no name and says why
-  // under the number (the server's text, e.g. an account the bank does not know).
-  const accountName = inquiry.currentData?.code === '00' ? (inquiry.currentData.customer?.account.name ?? null) : null;
-  const accountError = inquiry.isError && !inquiry.isFetching ? messageOf(inquiry.error, M.transfers.accountCheckFailed) : null;
+  // under the number: a non-'00' code with the server's text (e.g. an account the bank does not
+  // know), or a refused or unanswered enquiry.
+  const answer = inquiry.currentData;
+  const accountName = answer?.code === '00' ? (answer.customer?.account.name ?? null) : null;
+  const accountError = inquiry.isFetching
+    ? null
+    : answer && answer.code !== '00'
+      ? (answer.message ?? M.server.accountNotFound)
+      : inquiry.isError
+        ? messageOf(inquiry.error, M.transfers.accountCheckFailed)
+        : null;
 
   const overBalance = amountAbove(amount, wallet.balance);
   const overLimit = amountAbove(amount, limit);

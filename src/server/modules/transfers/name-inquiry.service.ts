@@ -8,7 +8,7 @@ import type { NameInquiry, Params } from '../../../shared/types';
 import { isNgnAccountNumber } from '../../../shared/validation';
 import directory from '../../data/name-directory.json';
 import type { Db } from '../../db/database';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
 import { bankByNibssCode, isAccountNumberOf, isPartnerBank, type BankRecord } from './banks';
 import { virtualAccountName } from './customers.repository';
@@ -29,6 +29,13 @@ const SENDER_ACCOUNT_DIGITS = 'Sender account number must be 10 digits';
 /** Name inquiries, counted per signed-in customer like the recipient check. */
 export const nameInquiries = nameLookupRule('name-inquiry:user', server.nameInquiriesThrottled);
 
+/**
+ * NIP response codes, the spec's contract (code '00' means success): '07' a number the bank could
+ * not have issued (its check digit is wrong for the bank), '25' an account the bank does not know.
+ * The message says which; the app shows it under the account number.
+ */
+const notFound = (code: '07' | '25', message: string): NameInquiry => ({ success: false, code, customer: null, message });
+
 /** The holder's name of an account at a bank, or undefined when the bank has no such account. */
 export async function accountHolderName(db: Db | Trx, bank: BankRecord, accountNumber: string): Promise<string | undefined> {
   if (isPartnerBank(bank)) return virtualAccountName(db, accountNumber);
@@ -37,9 +44,8 @@ export async function accountHolderName(db: Db | Trx, bank: BankRecord, accountN
 
 /**
  * GET /wallet/get_name_inquiry/…: only a customer who may send asks, a limited number of times
- * (allowNameLookup: 403, 429); malformed parameters are refused (400), and so is a number the bank
- * could not have issued (NIP '07', its check digit is wrong for the bank); an account the bank does
- * not know is a 404 (NIP '25'). Each refusal's message is shown under the account number.
+ * (allowNameLookup: 403, 429); malformed parameters are refused (400); an account the bank could
+ * not have issued or does not know answers 200 with a non-'00' code and a message saying which.
  */
 export async function nameInquiry(db: Db, userId: string, params: Params<'nameInquiry'>): Promise<NameInquiry> {
   await allowNameLookup(db, userId, nameInquiries);
@@ -47,8 +53,8 @@ export async function nameInquiry(db: Db, userId: string, params: Params<'nameIn
   if (!bank) throw badRequest(UNKNOWN_BANK);
   if (!isNgnAccountNumber(params.accountNumber)) throw badRequest(ACCOUNT_NUMBER_DIGITS);
   if (!isNgnAccountNumber(params.senderAccountNumber)) throw badRequest(SENDER_ACCOUNT_DIGITS);
-  if (!isAccountNumberOf(bank, params.accountNumber)) throw badRequest(server.invalidAccountNumber);
+  if (!isAccountNumberOf(bank, params.accountNumber)) return notFound('07', server.invalidAccountNumber);
   const name = await accountHolderName(db, bank, params.accountNumber);
-  if (!name) throw notFound(server.accountNotFound);
+  if (!name) return notFound('25', server.accountNotFound);
   return { success: true, code: '00', customer: { account: { name, number: params.accountNumber } } };
 }
