@@ -40,7 +40,17 @@ describe('saveReceipt', () => {
   test('renders the element as a PNG on white at scale 2', async () => {
     const node = document.createElement('div');
     await saveReceipt(node);
-    expect(toPng).toHaveBeenCalledWith(node, { bgcolor: '#ffffff', scale: 2 });
+    expect(toPng).toHaveBeenCalledWith(node, expect.objectContaining({ bgcolor: '#ffffff', scale: 2 }));
+  });
+
+  test('the image keeps the receipt\'s own size; inside it the text boxes lay themselves out again (no size in pixels copied)', async () => {
+    const node = document.createElement('div');
+    const value = node.appendChild(document.createElement('dd'));
+    await saveReceipt(node);
+    const { filterStyles } = toPng.mock.calls[0][1]!;
+    expect(['width', 'height'].map((property) => filterStyles!(node, property))).toEqual([true, true]);
+    expect(['width', 'height', 'inline-size', 'block-size'].map((property) => filterStyles!(value, property))).toEqual([false, false, false, false]);
+    expect(['font-size', 'overflow-wrap', 'padding-left', 'max-width'].map((property) => filterStyles!(value, property))).toEqual([true, true, true, true]);
   });
 
   test('without file sharing it downloads the image under the fixed file name', async () => {
@@ -90,6 +100,24 @@ describe('receipt modal', () => {
     const dialog = screen.getByRole('dialog', { name: 'Transaction Receipt' });
     expect(dialog).toHaveTextContent('Amount$25.00');
     expect(dialog).toHaveTextContent('Transaction referenceREF-1');
+  });
+
+  test('an e-mail or a long reference may wrap inside itself, first after @ . - _ /; ordinary values wrap at spaces only', () => {
+    const ui: RootState['ui'] = { dialogs: { [ID]: true }, steps: {}, tabs: {} };
+    const lines = [
+      { label: 'Recipient', value: 'Oluwaseun Babatunde-Williams' },
+      { label: 'Recipient email', value: 'oluwaseun.williams@example.com' },
+      { label: 'Transaction reference', value: 'KD37AE01E6B8965FF2' },
+      { label: 'Date', value: 'November 26, 2026 11:15 AM' },
+    ];
+    renderWithProviders(<ReceiptModal id={ID} title="Transaction Receipt" rows={lines} />, { preloadedState: { ui } });
+
+    const value = (text: string) => screen.getByText(text, { selector: 'dd' });
+    expect(value('oluwaseun.williams@example.com')).toHaveAttribute('data-token');
+    expect(value('oluwaseun.williams@example.com').querySelectorAll('wbr')).toHaveLength(3);
+    expect(value('KD37AE01E6B8965FF2')).toHaveAttribute('data-token');
+    expect(value('Oluwaseun Babatunde-Williams')).not.toHaveAttribute('data-token');
+    expect(value('November 26, 2026 11:15 AM')).not.toHaveAttribute('data-token');
   });
 
   test('Share Receipt renders the receipt itself and says it was shared', async () => {

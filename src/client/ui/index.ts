@@ -1,4 +1,4 @@
-export { theme, media, type Theme, type SpaceKey, type Breakpoint } from './theme';
+export { theme, media, mediaBelow, type Theme, type SpaceKey, type Breakpoint } from './theme';
 export { GlobalStyle } from './global-style';
 export { Button, IconButton, type ButtonProps, type ButtonVariant, type IconButtonProps } from './button';
 export type { FieldError } from './field';

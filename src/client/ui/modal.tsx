@@ -42,12 +42,15 @@ const Panel = styled.div`
   width: 100%;
   max-width: 480px;
   max-height: calc(100vh - 32px);
+  /* A phone's browser bars come and go: the dynamic viewport keeps the dialog's foot on screen. */
+  max-height: calc(100dvh - 32px);
   overflow-y: auto;
-  padding: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.md};
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadows.lg};
   &:focus { outline: none; }
+  ${media.sm} { padding: ${({ theme }) => theme.space.lg}; }
   ${media.md} { padding: ${({ theme }) => theme.space.xl}; }
 `;
 

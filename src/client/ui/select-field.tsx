@@ -14,13 +14,14 @@ export interface SelectFieldProps extends ComponentPropsWithRef<'select'> {
 const Select = styled.select<{ $invalid: boolean }>`
   ${controlStyles}
   appearance: none;
-  padding-right: 44px;
+  /* The chevron (20 px, 8 px from the edge) and a small gap: a narrow select (e.g. 'NGN' on a phone) keeps its text. */
+  padding-right: 32px;
   cursor: pointer;
 `;
 
 const Chevron = styled.span`
   position: absolute;
-  right: ${({ theme }) => theme.space.md};
+  right: ${({ theme }) => theme.space.sm};
   display: flex;
   color: ${({ theme }) => theme.colors.muted};
   pointer-events: none;

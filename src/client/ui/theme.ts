@@ -71,3 +71,8 @@ export type Breakpoint = keyof Theme['breakpoints'];
 export const media = Object.fromEntries(
   Object.entries(theme.breakpoints).map(([name, px]) => [name, `@media (min-width: ${px}px)`]),
 ) as Record<Breakpoint, string>;
+
+/** The rare desktop-first exception: `${mediaBelow.md} { … }` applies under 768 px only. */
+export const mediaBelow = Object.fromEntries(
+  Object.entries(theme.breakpoints).map(([name, px]) => [name, `@media (max-width: ${px - 0.02}px)`]),
+) as Record<Breakpoint, string>;

@@ -4,16 +4,17 @@ import { CURRENCY_SYMBOL } from '../../../shared/limits';
 import { formatRate, parseRate } from '../../../shared/money';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useGetRateQuery } from '../../api/wallet-api';
-import { Card, CardTitle } from '../../ui';
+import { Card, CardTitle, media } from '../../ui';
 
 /** Decimals of the tiny NGN→CAD figure (1 NGN is a fraction of a cent). */
 const INVERSE_DECIMALS = 6;
 
 const Tiles = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(160px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fit, minmax(128px, 1fr));
+  gap: ${({ theme }) => theme.space.sm};
   margin: 0;
+  ${media.sm} { gap: ${({ theme }) => theme.space.md}; }
 `;
 
 const Tile = styled.div`

@@ -7,28 +7,43 @@ import { paths } from '../../app/paths';
 import { useAppDispatch } from '../../app/store';
 import { dialogOpened } from '../../app/ui-slice';
 import { useGate } from '../../app/use-gate';
-import { Card, CardTitle } from '../../ui';
+import { Card, CardTitle, media } from '../../ui';
 
+// A phone: three compact tiles a row, so all seven are on screen under the balances; a label
+// wraps between its words only.
 const Grid = styled.ul`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
-  gap: ${({ theme }) => theme.space.md};
+  grid-template-columns: repeat(auto-fill, minmax(88px, 1fr));
+  gap: ${({ theme }) => theme.space.xs};
   margin: 0;
   padding: 0;
   list-style: none;
+  ${media.sm} {
+    grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
+    gap: ${({ theme }) => theme.space.md};
+  }
 `;
 
 const Tile = styled.button`
   width: 100%;
-  min-height: 72px;
-  padding: ${({ theme }) => theme.space.md};
+  height: 100%;
+  min-height: 52px;
+  padding: ${({ theme }) => theme.space.xs};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  line-height: ${({ theme }) => theme.lineHeights.tight};
   color: ${({ theme }) => theme.colors.primary};
   background: ${({ theme }) => theme.colors.surface};
   cursor: pointer;
   &:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
+  ${media.sm} {
+    min-height: 72px;
+    padding: ${({ theme }) => theme.space.md};
+    font-size: ${({ theme }) => theme.fontSizes.md};
+    line-height: ${({ theme }) => theme.lineHeights.body};
+  }
 `;
 
 const bills = (category: BillCategory) => `${paths.billPayment}?category=${category}`;

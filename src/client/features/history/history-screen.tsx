@@ -8,7 +8,7 @@ import { isHttpError } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
 import { paths } from '../../app/paths';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { Button, Card, EmptyState, LoadingText, PageHeader, Stack } from '../../ui';
+import { Button, Card, EmptyState, LoadingText, PageHeader, mediaBelow, Stack } from '../../ui';
 import { pageCount } from './format';
 import { historyApi, useGetTransactionsQuery } from './history-api';
 import { HistoryFilters } from './history-filters';
@@ -35,12 +35,27 @@ function useWalletRefreshOnSettle(currency: Currency, rows: Transaction[] | unde
   }, [rows, currency, dispatch]);
 }
 
+/** On a narrow screen the rows are cards of their own: the card around them steps back. */
+const TransactionsCard = styled(Card)`
+  ${mediaBelow.md} {
+    padding: 0;
+    border: 0;
+    background: transparent;
+    box-shadow: none;
+  }
+`;
+
+/** Previous, the page, Next in one row; on a phone the page text wraps between the buttons. */
 const Pager = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr) auto;
   align-items: center;
-  justify-content: space-between;
   gap: ${({ theme }) => theme.space.sm};
+  & > span { text-align: center; }
+  ${mediaBelow.sm} {
+    & > button { padding-right: ${({ theme }) => theme.space.sm}; padding-left: ${({ theme }) => theme.space.sm}; }
+    & > span { font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  }
 `;
 
 /** /history: one currency's transactions, filtered by type, a page at a time (spec §2). */
@@ -76,7 +91,7 @@ export default function HistoryScreen() {
           </Button>
         </div>
         {filtersOpen && <HistoryFilters id={filtersId} />}
-        <Card aria-label={`${currency} transactions`}>
+        <TransactionsCard aria-label={`${currency} transactions`}>
           {isFetching && !currentData ? (
             <LoadingText>{M.history.loading}</LoadingText>
           ) : currentData?.data.length ? (
@@ -89,7 +104,7 @@ export default function HistoryScreen() {
             <span>{M.history.showingPage(page, pages)}</span>
             <Button variant="secondary" disabled={page >= pages} onClick={() => dispatch(pageChanged(page + 1))}>Next</Button>
           </Pager>
-        </Card>
+        </TransactionsCard>
       </Stack>
     </main>
   );

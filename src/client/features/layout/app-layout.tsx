@@ -26,7 +26,7 @@ const Shell = styled.div`
 const Content = styled.div`
   flex: 1 1 auto;
   min-width: 0;
-  padding: ${({ theme }) => theme.space.lg} ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.md};
   padding-bottom: calc(${BOTTOM_BAR_HEIGHT} + ${({ theme }) => theme.space.lg});
   ${media.lg} { padding: ${({ theme }) => theme.space.xl}; }
 `;

@@ -1,12 +1,12 @@
 import moment from 'moment';
-import { useRef, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
-import { Button, Modal } from '../../ui';
+import { Button, media, Modal } from '../../ui';
 import { saveReceipt } from './save-receipt';
 import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
 
@@ -22,10 +22,11 @@ const Sheet = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.lg};
+  padding: ${({ theme }) => theme.space.md};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   background: #ffffff;
+  ${media.sm} { padding: ${({ theme }) => theme.space.lg}; }
 `;
 
 const Brand = styled.p`
@@ -33,15 +34,48 @@ const Brand = styled.p`
   color: ${({ theme }) => theme.colors.primary};
 `;
 
+// Each row: the label, then the value on the same line when both fit, else the value on its own
+// line under it (flex-wrap). Words wrap only at spaces; a value without spaces that is longer than
+// a line (an e-mail, a reference: see `isToken`) may break between any two characters, and first
+// after '@', '.', '-', '_' or '/'.
 const Rows = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
   margin: 0;
-  & > div { display: contents; }
+  & > div {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    column-gap: ${({ theme }) => theme.space.md};
+  }
   & dt { color: ${({ theme }) => theme.colors.muted}; }
-  & dd { margin: 0; font-weight: ${({ theme }) => theme.fontWeights.semibold}; text-align: right; overflow-wrap: anywhere; }
+  & dd {
+    flex: 1 1 auto;
+    margin: 0;
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    text-align: right;
+  }
+  & dd[data-token] { overflow-wrap: anywhere; }
 `;
+
+/** An e-mail, a reference or a code: no spaces and long, or with an '@'. Ordinary text is not one. */
+const isToken = (value: string): boolean => value.includes('@') || (!/\s/.test(value) && value.length >= 16);
+
+/** A token with a break opportunity (<wbr>) after each '@', '.', '-', '_' and '/': 'ada@<wbr>kudi.<wbr>example'. */
+function Token({ value }: { value: string }) {
+  const parts = value.split(/(?<=[@._/-])/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 /** Label and value pairs, as a receipt (and the review step) lists them. */
 export function ReceiptLines({ rows }: { rows: ReceiptRow[] }) {
@@ -50,7 +84,13 @@ export function ReceiptLines({ rows }: { rows: ReceiptRow[] }) {
       {rows.map(({ label, value }) => (
         <div key={label}>
           <dt>{label}</dt>
-          <dd>{value}</dd>
+          {isToken(value) ? (
+            <dd data-token="">
+              <Token value={value} />
+            </dd>
+          ) : (
+            <dd>{value}</dd>
+          )}
         </div>
       ))}
     </Rows>

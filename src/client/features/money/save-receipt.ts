@@ -2,8 +2,21 @@ import domToImage from 'dom-to-image-more';
 import { RECEIPT_FILE_NAME } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 
-/** The receipt image (spec §9): white background, twice the on-screen size, PNG. */
-const IMAGE_OPTIONS = { bgcolor: '#ffffff', scale: 2 } as const;
+/** The computed sizes the copy of the receipt drops below its root (see `imageOptions`). */
+const SIZES = new Set(['width', 'height', 'inline-size', 'block-size']);
+
+/**
+ * The receipt image (spec §9): white background, twice the on-screen size, PNG.
+ * dom-to-image-more copies every computed style, sizes included, into an SVG image. A text box
+ * pinned to its on-screen width in pixels wraps differently when the image measures its text a
+ * fraction wider, and breaks a word in the middle. Only the root keeps its size; inside it the
+ * copy lays itself out again, so lines wrap where they do on screen, at spaces.
+ */
+export const imageOptions = (root: HTMLElement) => ({
+  bgcolor: '#ffffff',
+  scale: 2,
+  filterStyles: (node: Node, property: string) => node === root || !SIZES.has(property),
+});
 
 function pngFile(dataUrl: string): File {
   const bytes = Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(',') + 1)), (char) => char.charCodeAt(0));
@@ -24,7 +37,7 @@ function download(dataUrl: string): void {
  */
 export async function saveReceipt(node: HTMLElement | null): Promise<void> {
   if (!node) throw new Error(M.receipt.elementNotFound);
-  const dataUrl = await domToImage.toPng(node, IMAGE_OPTIONS);
+  const dataUrl = await domToImage.toPng(node, imageOptions(node));
   const file = pngFile(dataUrl);
   if (navigator.canShare?.({ files: [file] })) {
     await navigator.share({ files: [file] });
