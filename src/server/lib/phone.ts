@@ -1,6 +1,6 @@
 /**
- * The server's phone rules: src/shared/phone.ts with libphonenumber's `max` metadata, which also
- * checks a number's digits against its country's ranges (the browser's `min` set checks lengths).
+ * The server's phone rules: src/shared/phone.ts with libphonenumber's `max` metadata, which checks
+ * a number's digits against its country's ranges (the browser's phone field binds the same set).
  */
 import metadata from 'libphonenumber-js/max/metadata';
 import { server } from '../../shared/messages';
