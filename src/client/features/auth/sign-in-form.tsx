@@ -61,6 +61,10 @@ export function SignInForm() {
   const form = useFormik({
     initialValues: { email: prefilledEmail, password: '' },
     validationSchema: schema,
+    // Not on blur: with the password focused (as after verification), tapping 'Forgot your
+    // password?' would first show 'Please enter your password' above the link and move it away
+    // from under the finger. Typing and submitting still validate.
+    validateOnBlur: false,
     onSubmit: async ({ email, password }) => {
       const result = await login({ email: email.trim(), password });
       if (result.error) {
