@@ -360,7 +360,7 @@ test('every screen fits a 360 px phone: no sideways scrolling, the bottom bar on
   await expect(page.getByRole('region', { name: 'NGN Balance' })).toContainText('₦185,000.00');
   const barTop = (await menu(page).getByRole('list').first().boundingBox())!.y;
   const tiles = page.getByRole('region', { name: 'Quick Actions' }).getByRole('button');
-  await expect(tiles).toHaveCount(7);
+  await expect(tiles).toHaveCount(8);
   for (const tile of await tiles.all()) {
     const box = (await tile.boundingBox())!;
     expect(box.y + box.height, `${await tile.textContent()} above the fold`).toBeLessThanOrEqual(barTop);
