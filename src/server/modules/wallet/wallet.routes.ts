@@ -47,7 +47,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get(endpoints.getRates.path, { ...guarded, schema: { ...docs, ...schemas.getRates, summary: 'The exchange rate between two currencies, spread included' } }, async (request) => {
+  api.get(endpoints.getRates.path, { ...guarded, schema: { ...docs, ...schemas.getRates, summary: 'The exchange rate between two currencies, margin included' } }, async (request) => {
     const { from_currency, to_currency, actual_rate } = await quote(
       rates,
       app.config.fxMarginBps,
