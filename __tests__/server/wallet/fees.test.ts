@@ -151,6 +151,27 @@ describe('FEES_JSON fees on each outgoing call', () => {
     expect(await feesAccount(t, 'CAD')).toBe(before + 627n);
   });
 
+  it('sends with fees racing each other (both ways between two customers, and payouts) all go through, each fee charged once', async () => {
+    const ada = await funded(t, { CAD: '500.00' });
+    const obi = await funded(t, { CAD: '500.00' });
+    await settleDuePayouts(t.app);
+    const before = await feesAccount(t, 'CAD');
+    const sends = [];
+    for (let i = 0; i < 4; i += 1) {
+      sends.push(userTransfer(t, ada, 'CAD', { amount: '10.00', recipient_email: obi.email }));
+      sends.push(userTransfer(t, obi, 'CAD', { amount: '20.00', recipient_email: ada.email }, `fee-race-obi-${i}`));
+      sends.push(cadWithdrawal(t, ada, { Amount: '5.00' }));
+    }
+    const answers = await Promise.all(sends);
+    expect(answers.map((res) => res.statusCode)).toEqual(sends.map(() => 200));
+    await settleDuePayouts(t.app);
+    // Fees: 0.50 + 0.10 on 10.00, 0.50 + 0.20 on 20.00, 1.50 per payout.
+    expect(await balances(t, ada)).toEqual({ CAD: 500 - 4 * (10 + 0.6) + 4 * 20 - 4 * (5 + 1.5), NGN: 0 });
+    expect(await balances(t, obi)).toEqual({ CAD: 500 - 4 * (20 + 0.7) + 4 * 10, NGN: 0 });
+    expect(await feesAccount(t, 'CAD')).toBe(before + 4n * (60n + 70n + 150n));
+    expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
+
   it('conversions carry no fee: only the margin (here 1.5%)', async () => {
     const customer = await funded(t, { CAD: '10.00' });
     const before = await feeTransfers(t);
