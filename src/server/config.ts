@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { MAX_AMOUNT_MINOR } from '../shared/limits';
+import { parseAmount } from '../shared/money';
+import { FEE_KINDS, FREE_TABLE, type FeeKind, type FeeRule, type FeeTable } from '../shared/pricing';
 
 export interface Secrets {
   /** Signs access tokens (HS256). */
@@ -48,8 +51,15 @@ export interface Config extends Secrets {
   smtpUrl: string | null;
   /** Mid rate, NGN per 1 CAD, as a decimal string. */
   fxMidRate: string;
-  /** Spread applied on each side of the mid rate, in basis points. */
-  fxSpreadBps: number;
+  /**
+   * Kudi's exchange margin, in basis points of the mid rate, applied on each side of it
+   * (FX_MARGIN_BPS; FX_SPREAD_BPS is its deprecated alias, read only when FX_MARGIN_BPS is unset).
+   */
+  fxMarginBps: number;
+  /** The fee of each kind of outgoing money call (FEES_JSON); every kind free by default. */
+  fees: FeeTable;
+  /** How long a quote (POST /quotes) holds its rate, in seconds (QUOTE_TTL_S). */
+  quoteTtlS: number;
   /** Optional HTTP feed of the mid rate. */
   fxFeedUrl: string | null;
   /** NGN maximum single payout, in kobo. */
@@ -116,6 +126,57 @@ function url(env: Env, name: string, protocols: string[]): string | null {
     throw new ConfigError(`${name} must start with ${protocols.join(' or ')}, got "${parsed.protocol}"`);
   }
   return raw;
+}
+
+/** At most two decimals, >= 0, as a string or a number: FEES_JSON's amounts and percents, in hundredths. */
+function hundredths(name: string, where: string, raw: unknown, max: bigint): bigint {
+  const text = typeof raw === 'number' || typeof raw === 'string' ? String(raw).trim() : null;
+  if (text !== null && /^0+(\.0*)?$/.test(text)) return 0n;
+  const parsed = text === null ? null : parseAmount(text);
+  if (!parsed?.ok || parsed.minor > max) {
+    throw new ConfigError(`${name}: ${where} must be a number from 0 to ${Number(max) / 100} with at most 2 decimals, got ${JSON.stringify(raw)}`);
+  }
+  return parsed.minor;
+}
+
+/**
+ * FEES_JSON: `{ "<kind>": { "flat": "0.50", "percent": "1.25" }, … }`, kinds of FEE_KINDS, both parts
+ * optional (0), the flat fee in the kind's currency, the percent of the amount; kinds left out are free.
+ */
+export function parseFees(raw: string | undefined, name = 'FEES_JSON'): FeeTable {
+  if (raw === undefined || raw.trim() === '') return FREE_TABLE;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(`${name} must be JSON, got ${JSON.stringify(raw)}`);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ConfigError(`${name} must be an object of fees by kind (${FEE_KINDS.join(', ')})`);
+  }
+  const table: FeeTable = { ...FREE_TABLE };
+  for (const [kind, rule] of Object.entries(value)) {
+    if (!(FEE_KINDS as readonly string[]).includes(kind)) {
+      throw new ConfigError(`${name}: unknown kind "${kind}" (kinds: ${FEE_KINDS.join(', ')})`);
+    }
+    if (!rule || typeof rule !== 'object' || Array.isArray(rule)) throw new ConfigError(`${name}: ${kind} must be an object with flat and/or percent`);
+    const extra = Object.keys(rule).filter((key) => key !== 'flat' && key !== 'percent');
+    if (extra.length) throw new ConfigError(`${name}: ${kind} has unknown field "${extra[0]}" (flat, percent)`);
+    const { flat = 0, percent = 0 } = rule as { flat?: unknown; percent?: unknown };
+    const parsed: FeeRule = {
+      flatMinor: hundredths(name, `${kind}.flat`, flat, MAX_AMOUNT_MINOR),
+      percentBps: Number(hundredths(name, `${kind}.percent`, percent, 10_000n)),
+    };
+    table[kind as FeeKind] = parsed;
+  }
+  return table;
+}
+
+/** FX_MARGIN_BPS, else the deprecated FX_SPREAD_BPS, else 100 (1.0% of mid). */
+function marginBps(env: Env): number {
+  const margin = env.FX_MARGIN_BPS;
+  if (margin !== undefined && margin !== '') return int(env, 'FX_MARGIN_BPS', 100, 0, 5000);
+  return int(env, 'FX_SPREAD_BPS', 100, 0, 5000);
 }
 
 const SECRET_NAMES: Record<keyof Secrets, string> = {
@@ -193,7 +254,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     smtpUrl,
     fxMidRate: decimal(env, 'FX_MID_RATE', '1050.00'),
-    fxSpreadBps: int(env, 'FX_SPREAD_BPS', 100, 0, 5000),
+    fxMarginBps: marginBps(env),
+    fees: parseFees(env.FEES_JSON),
+    quoteTtlS: int(env, 'QUOTE_TTL_S', 60, 1, 3600),
     fxFeedUrl,
     ngnMaxSingleKobo: BigInt(ngnMaxNaira) * 100n,
     payoutSettleMs: int(env, 'PAYOUT_SETTLE_MS', 3000, 0, 3_600_000),

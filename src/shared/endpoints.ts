@@ -51,6 +51,9 @@ export const endpoints = {
   cadWalletTransfer: { method: 'POST', path: '/wallet/cad-wallet-transfer' },
   ngnWalletTransfer: { method: 'POST', path: '/wallet/ngn-wallet-transfer' },
   currencyConversion: { method: 'POST', path: '/wallet/currency-conversion' },
+  // Prices (spec-next §A): a rate held for a conversion, and the margin and fee table applied
+  createQuote: { method: 'POST', path: '/quotes' },
+  pricing: { method: 'GET', path: '/pricing' },
   // Bills
   searchPayee: { method: 'POST', path: '/bills/search-payee' },
   createBillPayment: { method: 'POST', path: '/bills/create-bill-payment' },

@@ -239,6 +239,13 @@ export const bills = {
     `Amount cannot exceed your balance of $${formatMajor(balance, { withCommas: false })} CAD`,
 } as const;
 
+/** Rate-locked quotes (spec-next §A, "Using a quote"), verbatim. */
+export const quotes = {
+  expired: 'This quote has expired. Please review the new rate.',
+  used: 'This quote has already been used.',
+  mismatch: 'This quote does not match this conversion.',
+} as const;
+
 /** Server refusals and acknowledgements the spec does not spell out. */
 export const server = {
   internal: 'Something went wrong. Please try again.',

@@ -47,3 +47,6 @@ export type Payee = Static<typeof S.Payee>;
 export type BillPaymentResult = Static<typeof S.BillPaymentResult>;
 export type Country = Static<typeof S.Country>;
 export type OutboxMessage = Static<typeof S.OutboxMessage>;
+export type Quote = Static<typeof S.Quote>;
+export type Pricing = Static<typeof S.Pricing>;
+export type FeeLine = Static<typeof S.FeeLine>;

@@ -153,7 +153,8 @@ describe('POST /bills/create-bill-payment', () => {
     expect(res.json()).toEqual({
       success: true,
       message: 'Payment made successfully',
-      data: { Amount: 250.5, TransactionNumber: expect.stringMatching(/^KD[0-9A-F]{16}$/), Description: 'Fall tuition' },
+      // spec-next §A: every outgoing call's answer gains its fee (none by default).
+      data: { Amount: 250.5, TransactionNumber: expect.stringMatching(/^KD[0-9A-F]{16}$/), Description: 'Fall tuition', fee: '0.00' },
     });
     expect((await balances(t, customer)).CAD).toBe(49.5);
     expect((await history(t, customer, 'CAD'))[0]).toMatchObject({

@@ -102,6 +102,8 @@ describe('POST /wallet/ngn-withdrawal', () => {
         tx_ref: expect.stringMatching(/^KD[0-9A-F]{16}$/),
         created_at: expect.any(String),
         status: 'pending',
+        // spec-next §A: every outgoing call's answer gains its fee (none by default).
+        fee: '0.00',
       },
     });
     expect((await balances(t, customer)).NGN).toBe(14999.25);

@@ -40,6 +40,8 @@ describe('POST /wallet/cad-withdrawal (Interac e-Transfer out)', () => {
         transaction_reference: expect.stringMatching(/^KD[0-9A-F]{16}$/),
         created_at: expect.any(String),
         status: 'pending',
+        // spec-next §A: every outgoing call's answer gains its fee (none by default).
+        fee: '0.00',
       },
     });
     expect((await balances(t, customer)).CAD).toBe(74.5);

@@ -102,9 +102,10 @@ describe('POST /wallet/cad-wallet-transfer', () => {
     expect(body).toEqual({
       success: 'true',
       message: 'Transaction completed successfully!',
-      data: { amount: 40.25, recipient_name: 'Emeka Nwosu', transaction_reference: expect.stringMatching(/^KD[0-9A-F]{16}$/), created_at: expect.any(String) },
+      // spec-next §A: every outgoing call's answer gains its fee (none by default); spec §7's fields are unchanged.
+      data: { amount: 40.25, recipient_name: 'Emeka Nwosu', transaction_reference: expect.stringMatching(/^KD[0-9A-F]{16}$/), created_at: expect.any(String), fee: '0.00' },
     });
-    expect(Object.keys(body.data).sort()).toEqual(['amount', 'created_at', 'recipient_name', 'transaction_reference']);
+    expect(Object.keys(body.data).sort()).toEqual(['amount', 'created_at', 'fee', 'recipient_name', 'transaction_reference']);
     expect(await balances(t, sender)).toEqual({ CAD: 59.75, NGN: 0 });
     expect(await balances(t, recipient)).toEqual({ CAD: 40.25, NGN: 0 });
 
@@ -149,7 +150,7 @@ describe('POST /wallet/ngn-wallet-transfer', () => {
     expect(body).toEqual({
       success: true,
       message: 'Transaction completed successfully!',
-      data: { amount: 7500.5, sent_to: 'Halima Abubakar', tx_ref: expect.stringMatching(/^KD[0-9A-F]{16}$/), created_at: expect.any(String) },
+      data: { amount: 7500.5, sent_to: 'Halima Abubakar', tx_ref: expect.stringMatching(/^KD[0-9A-F]{16}$/), created_at: expect.any(String), fee: '0.00' },
     });
     expect(await balances(t, sender)).toEqual({ CAD: 0, NGN: 12499.5 });
     expect(await balances(t, recipient)).toEqual({ CAD: 0, NGN: 7500.5 });

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AuthTables } from '../modules/auth/auth.tables';
+import type { FxTables } from '../modules/fx/fx.tables';
 import type { LedgerTables } from '../modules/ledger/ledger.tables';
 import type { TransfersTables } from '../modules/transfers/transfers.tables';
 import type { DefaultedTimestamp } from './columns';
@@ -50,7 +51,7 @@ export interface SessionsTable {
   password_checked_at: Date | null;
 }
 
-export interface Database extends AuthTables, LedgerTables, TransfersTables {
+export interface Database extends AuthTables, LedgerTables, TransfersTables, FxTables {
   users: UsersTable;
   sessions: SessionsTable;
 }

@@ -9,6 +9,8 @@ export const BillPaymentResult = Type.Object({
   Amount: Amount,
   TransactionNumber: Type.String(),
   Description: Type.String(),
+  /** spec-next §A: the fee charged on top of the amount ('0.00' when none); always sent, optional as in transfers.ts. */
+  fee: Type.Optional(Type.String({ pattern: '^[0-9]+\\.[0-9]{2}$', description: "The fee charged on top of the amount, e.g. '0.00'" })),
 });
 
 export const billSchemas = {

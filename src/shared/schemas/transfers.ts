@@ -19,12 +19,20 @@ import {
   type EndpointSchema,
 } from './common';
 
+/**
+ * spec-next §A: the fee of an outgoing call, charged on top of its amount. The server always sends
+ * it; optional in the schema so spec §7's receipt (and an answer recorded before fees) stays valid.
+ */
+const Fee = Type.String({ pattern: '^[0-9]+\\.[0-9]{2}$', description: "The fee charged on top of the amount, e.g. '0.00'" });
+
 export const CadWithdrawalReceipt = Type.Object({
   amount: Amount,
   recipient_name: Type.String(),
   transaction_reference: Type.String(),
   created_at: Timestamp,
   status: TransactionStatus,
+  /** The fee charged on top of the amount (spec-next §A; '0.00' when none), two decimals, no separators. */
+  fee: Type.Optional(Fee),
 });
 
 export const NgnWithdrawalReceipt = Type.Object({
@@ -35,6 +43,8 @@ export const NgnWithdrawalReceipt = Type.Object({
   tx_ref: Type.String(),
   created_at: Timestamp,
   status: TransactionStatus,
+  /** The fee charged on top of the amount (spec-next §A; '0.00' when none), two decimals, no separators. */
+  fee: Type.Optional(Fee),
 });
 
 export const CadTransferReceipt = Type.Object({
@@ -42,6 +52,8 @@ export const CadTransferReceipt = Type.Object({
   recipient_name: Type.String(),
   transaction_reference: Type.String(),
   created_at: Timestamp,
+  /** The fee charged on top of the amount (spec-next §A; '0.00' when none), two decimals, no separators. */
+  fee: Type.Optional(Fee),
 });
 
 export const NgnTransferReceipt = Type.Object({
@@ -49,6 +61,8 @@ export const NgnTransferReceipt = Type.Object({
   sent_to: Type.String(),
   tx_ref: Type.String(),
   created_at: Timestamp,
+  /** The fee charged on top of the amount (spec-next §A; '0.00' when none), two decimals, no separators. */
+  fee: Type.Optional(Fee),
 });
 
 export const ConversionReceipt = Type.Object({
@@ -111,7 +125,31 @@ export const transferSchemas = {
   cadWalletTransfer: { body: WalletTransferBody, response: responses(OkTrueString(CadTransferReceipt)) },
   ngnWalletTransfer: { body: WalletTransferBody, response: responses(Ok(NgnTransferReceipt)) },
   currencyConversion: {
-    body: Type.Object({ from_currency: Currency, to_currency: Currency, amount: MoneyInput, timezone: Timezone }),
+    body: Type.Object({
+      from_currency: Currency,
+      to_currency: Currency,
+      /**
+       * What leaves the from_currency wallet, as entered (spec §7). With a quote_id it must equal the
+       * quote's send_amount, whichever side the quote was asked for (a receive-side quote's too).
+       */
+      amount: Type.Union([Type.String({ maxLength: 40 }), Type.Number()], {
+        description:
+          "What leaves the from_currency wallet, as entered. With quote_id it must equal the quote's send_amount, also for a quote asked with amount_side 'receive'.",
+      }),
+      timezone: Timezone,
+      /**
+       * spec-next §A: a quote of POST /quotes (optional). The conversion then runs at the quote's rate
+       * and amounts whatever the rate is now; expired or used → 409, another customer's or another
+       * pair or amount → 400. Without it the call converts at the current rate, as spec §7 says.
+       */
+      quote_id: Type.Optional(
+        Type.String({
+          maxLength: 64,
+          description:
+            "A quote of POST /quotes: the conversion runs at its rate and amounts. Expired or already used: 409; another customer's, or another pair or send amount than this body's: 400.",
+        }),
+      ),
+    }),
     response: responses(
       Type.Object({ success: Type.Literal(true), message: Type.String(), data: ConversionReceipt }),
     ),

@@ -21,7 +21,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       const { userId } = signedIn(request);
       await requireVerifiedSender(app.db, userId);
-      const order = await billOrder(billers, request.body);
+      const order = await billOrder(billers, request.body, app.config.fees);
       return request.idempotency.transaction(async (trx) => ({
         success: true as const,
         message: bills.success,

@@ -5,6 +5,7 @@
  */
 import { bills, server } from '../../../shared/messages';
 import { minorToMajor } from '../../../shared/money';
+import { decimalMoney, feeMinor, type FeeTable } from '../../../shared/pricing';
 import type { BillPaymentResult, Payee, Req } from '../../../shared/types';
 import { billDescriptionOk } from '../../../shared/validation';
 import type { Billers } from '../../adapters/types';
@@ -17,18 +18,21 @@ import { amountMinor } from '../transfers/sender.service';
 export interface BillOrder {
   payee: Payee;
   amount: bigint;
+  /** The fee (FEES_JSON 'bill'), charged on top of the amount. */
+  fee: bigint;
   accountNumber: string;
   description: string;
 }
 
 /** A known payee (code and name agree), its account number, a 5 to 20 character description, a valid amount. */
-export async function billOrder(billers: Billers, body: Req<'createBillPayment'>): Promise<BillOrder> {
+export async function billOrder(billers: Billers, body: Req<'createBillPayment'>, fees: FeeTable): Promise<BillOrder> {
   const payee = await billers.payee(body.PayeeCode.trim());
   if (!payee || payee.PayeeName !== body.PayeeName.trim()) throw notFound(server.payeeNotFound);
   const accountNumber = body.PayeeAccountNumber.trim();
   if (!accountNumber) throw badRequest(server.payeeAccountRequired);
   if (!billDescriptionOk(body.Description)) throw badRequest(server.billDescription);
-  return { payee, amount: amountMinor(body.Amount), accountNumber, description: body.Description.trim() };
+  const amount = amountMinor(body.Amount);
+  return { payee, amount, fee: feeMinor(fees.bill, amount), accountNumber, description: body.Description.trim() };
 }
 
 export async function payBill(trx: Trx, userId: string, order: BillOrder): Promise<BillPaymentResult> {
@@ -38,11 +42,12 @@ export async function payBill(trx: Trx, userId: string, order: BillOrder): Promi
     debit: wallet.id,
     credit: await systemAccountId(trx, 'bills_clearing', 'CAD'),
     amount: order.amount,
+    fee: order.fee,
     currency: 'CAD',
     kind: 'bill',
     metadata: { recipient_name: order.payee.PayeeName, account_number: order.accountNumber, description: order.description },
     // The bill form's text (spec §5): 'Amount cannot exceed your balance of $X CAD'.
     insufficientFunds: (_currency, availableMinor) => bills.billAmountTooHigh(minorToMajor(availableMinor)),
   });
-  return { Amount: minorToMajor(row.amount), TransactionNumber: row.reference, Description: order.description };
+  return { Amount: minorToMajor(row.amount), TransactionNumber: row.reference, Description: order.description, fee: decimalMoney(order.fee) };
 }

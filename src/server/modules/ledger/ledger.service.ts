@@ -10,13 +10,14 @@ import { exchange, server } from '../../../shared/messages';
 import { formatMinor } from '../../../shared/money';
 import type { Currency } from '../../../shared/types';
 import { ApiError, conflict, unprocessable } from '../../lib/errors';
-import { adjustAccount, available, lockAccounts, type LedgerAccount, type Trx } from './accounts.repository';
+import { adjustAccount, available, lockAccounts, systemAccountId, type LedgerAccount, type Trx } from './accounts.repository';
 import type { Provider, TransferKind, TransferMetadata } from './ledger.tables';
 import {
   findByExternalRef,
   insertPostedTransfer,
   insertTransfer,
   lockTransfer,
+  pendingFeesOf,
   postMovement,
   settleTransfer,
   type TransferRow,
@@ -36,8 +37,14 @@ export interface TransferRequest {
   external?: { provider: Provider; ref: string };
   /** Reserve the funds only; postPending or voidPending settles it. */
   pending?: boolean;
-  /** The other leg of a conversion. */
+  /** The other leg of a conversion; the transfer a fee is the fee of. */
   linkedId?: bigint;
+  /**
+   * The fee the debited customer pays for this transfer (minor units, 0 or omitted: none). The
+   * funds check covers amount + fee; the fee moves to the currency's `fees` account in the same
+   * transaction, as its own transfer (kind 'fee', linked to this one), pending when this one is.
+   */
+  fee?: bigint;
   /**
    * The text of the refusal when the debited customer lacks the funds, as the calling screen
    * shows it (spec §5); the exchange screen's text by default.
@@ -144,7 +151,9 @@ export async function transferLocked(trx: Trx, request: TransferRequest, account
     const recorded = await findByExternalRef(trx, request.external.provider, request.external.ref);
     if (recorded) return sameTransfer(recorded, request);
   }
-  requireFunds(debit, request.amount, request.insufficientFunds);
+  const fee = request.fee ?? 0n;
+  if (fee < 0n) throw new RangeError(`A fee cannot be negative, got ${fee}`);
+  requireFunds(debit, request.amount + fee, request.insufficientFunds);
   // A pending transfer credits nothing until it is posted (postPending checks it then).
   if (!request.pending) requireRoom(credit, request.amount);
   const values = {
@@ -160,12 +169,39 @@ export async function transferLocked(trx: Trx, request: TransferRequest, account
     metadata: request.metadata ?? {},
   };
   // Posted: the transfer, both balances and both entries in one statement.
-  if (!request.pending) return inRange(() => insertPostedTransfer(trx, values));
-  return inRange(async () => {
-    const row = await insertTransfer(trx, { ...values, status: 'pending' });
-    await adjustAccount(trx, debit.id, { pendingDebits: row.amount });
-    return row;
-  });
+  const row = !request.pending
+    ? await inRange(() => insertPostedTransfer(trx, values))
+    : await inRange(async () => {
+        const pending = await insertTransfer(trx, { ...values, status: 'pending' });
+        await adjustAccount(trx, debit.id, { pendingDebits: pending.amount });
+        return pending;
+      });
+  if (fee > 0n) await chargeFee(trx, row, fee, request.pending === true);
+  return row;
+}
+
+/**
+ * The fee of `row`, from the same customer account to the `fees` account of its currency, in the
+ * caller's transaction. The fees account is locked LAST, after every account of the movement, and
+ * nothing is locked after it: it closes no wait cycle with any other writer (each takes it last).
+ */
+async function chargeFee(trx: Trx, row: TransferRow, fee: bigint, pending: boolean): Promise<TransferRow> {
+  const feesAccount = await systemAccountId(trx, 'fees', row.currency);
+  const accounts = await lockAccounts(trx, [row.debit_account_id, feesAccount]);
+  return transferLocked(
+    trx,
+    {
+      debit: row.debit_account_id,
+      credit: feesAccount,
+      amount: fee,
+      currency: row.currency,
+      kind: 'fee',
+      linkedId: row.id,
+      pending,
+      metadata: { description: `Fee for ${row.reference}` },
+    },
+    accounts,
+  );
 }
 
 async function lockPending(trx: Trx, id: bigint): Promise<{ row: TransferRow; accounts: Map<bigint, LedgerAccount> }> {
@@ -175,16 +211,28 @@ async function lockPending(trx: Trx, id: bigint): Promise<{ row: TransferRow; ac
   return { row, accounts: await lockAccounts(trx, [row.debit_account_id, row.credit_account_id]) };
 }
 
-/** The rail confirmed a pending transfer: the reserved funds move. */
+/** The rail confirmed a pending transfer: the reserved funds move, and so does its fee (if any). */
 export async function postPending(trx: Trx, id: bigint): Promise<TransferRow> {
+  const settled = await postOne(trx, id);
+  for (const feeId of await pendingFeesOf(trx, id)) await postOne(trx, feeId);
+  return settled;
+}
+
+/** The rail refused a pending transfer: the reserved funds (and its fee's) are released, nothing moves. */
+export async function voidPending(trx: Trx, id: bigint): Promise<TransferRow> {
+  const settled = await voidOne(trx, id);
+  for (const feeId of await pendingFeesOf(trx, id)) await voidOne(trx, feeId);
+  return settled;
+}
+
+async function postOne(trx: Trx, id: bigint): Promise<TransferRow> {
   const { row, accounts } = await lockPending(trx, id);
   requireRoom(accountFor(accounts, row.credit_account_id, row.currency), row.amount);
   await inRange(() => postMovement(trx, row, true));
   return settleTransfer(trx, id, 'posted');
 }
 
-/** The rail refused a pending transfer: the reserved funds are released, nothing moves. */
-export async function voidPending(trx: Trx, id: bigint): Promise<TransferRow> {
+async function voidOne(trx: Trx, id: bigint): Promise<TransferRow> {
   const { row } = await lockPending(trx, id);
   await adjustAccount(trx, row.debit_account_id, { pendingDebits: -row.amount });
   return settleTransfer(trx, id, 'voided');

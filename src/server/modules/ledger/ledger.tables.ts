@@ -6,7 +6,8 @@ import type { DefaultedTimestamp } from '../../db/columns';
 export type AccountKind = 'customer' | 'system';
 export type SystemAccountCode = 'deposits_clearing' | 'payouts_clearing' | 'fx_liquidity' | 'bills_clearing' | 'fees';
 export type TransferStatus = 'pending' | 'posted' | 'voided';
-export type TransferKind = 'deposit' | 'withdrawal' | 'wallet_transfer' | 'conversion' | 'bill';
+/** 'fee': the fee of an outgoing call, to the fees account, linked to the transfer it is the fee of (migration 0008). */
+export type TransferKind = 'deposit' | 'withdrawal' | 'wallet_transfer' | 'conversion' | 'bill' | 'fee';
 /** Rails whose references are recorded once: Interac e-Transfer and Nigeria's NIP. */
 export type Provider = 'interac' | 'nip';
 

@@ -94,6 +94,19 @@ export async function lockTransfer(trx: Trx, id: bigint): Promise<TransferRow | 
   return trx.selectFrom('ledger_transfers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** The pending fee transfers of a transfer (kind 'fee', linked to it), in id order. */
+export async function pendingFeesOf(trx: Trx, id: bigint): Promise<bigint[]> {
+  const rows = await trx
+    .selectFrom('ledger_transfers')
+    .select('id')
+    .where('linked_id', '=', id)
+    .where('kind', '=', 'fee')
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function settleTransfer(trx: Trx, id: bigint, status: 'posted' | 'voided'): Promise<TransferRow> {
   return trx
     .updateTable('ledger_transfers')

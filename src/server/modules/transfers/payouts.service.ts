@@ -6,6 +6,7 @@
 import type { Static } from '@sinclair/typebox';
 import { server, transfers } from '../../../shared/messages';
 import { minorToMajor } from '../../../shared/money';
+import { decimalMoney, feeMinor, type FeeTable } from '../../../shared/pricing';
 import type { CadWithdrawalReceipt, Currency, NgnWithdrawalReceipt, Req } from '../../../shared/types';
 import { isEmail, isNgnAccountNumber } from '../../../shared/validation';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -29,6 +30,8 @@ const INTERAC_TRANSFER = 'Interac e-Transfer';
 
 export interface InteracOrder {
   amount: bigint;
+  /** The fee (FEES_JSON 'interac'), charged on top of the amount. */
+  fee: bigint;
   email: string;
   name: string;
   description: string;
@@ -36,6 +39,8 @@ export interface InteracOrder {
 
 export interface BankOrder {
   amount: bigint;
+  /** The fee (FEES_JSON 'ngn_bank'), charged on top of the amount. */
+  fee: bigint;
   bank: BankRecord;
   accountNumber: string;
   accountName: string;
@@ -46,29 +51,38 @@ export interface BankOrder {
 const normalName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** POST /wallet/cad-withdrawal: recipient name, a valid e-mail, amount, and the reference question and answer it carries. */
-export function interacOrder(body: Req<'cadWithdrawal'>): InteracOrder {
+export function interacOrder(body: Req<'cadWithdrawal'>, fees: FeeTable): InteracOrder {
   const amount = amountMinor(body.Amount);
   const [name, email] = [body.CustomerName.trim(), body.CustomerEmail.trim()];
   if (!name || !body.SecurityQuestion.trim() || !body.SecurityQuestionAnswer.trim()) throw badRequest(transfers.cadFieldsRequired);
   if (!isEmail(email)) throw badRequest(server.invalidEmail);
-  return { amount, email, name, description: body.Description.trim() || INTERAC_TRANSFER };
+  return { amount, fee: feeMinor(fees.interac, amount), email, name, description: body.Description.trim() || INTERAC_TRANSFER };
 }
 
 /** POST /wallet/ngn-withdrawal: a bank of the list (by bank or NIBSS code), an account number it could have issued, an amount within the NGN limit. */
-export function bankOrder(body: Req<'ngnWithdrawal'>, ngnMaxKobo: bigint): BankOrder {
+export function bankOrder(body: Req<'ngnWithdrawal'>, ngnMaxKobo: bigint, fees: FeeTable): BankOrder {
   const amount = withinNgnLimit(amountMinor(body.amount), ngnMaxKobo);
   const bank = bankByEitherCode(body.account_bank.trim());
   if (!bank) throw badRequest(UNKNOWN_BANK);
   const accountNumber = body.account_number.trim();
   if (!isNgnAccountNumber(accountNumber)) throw badRequest(ACCOUNT_NUMBER_DIGITS);
   if (!isAccountNumberOf(bank, accountNumber)) throw badRequest(server.invalidAccountNumber);
-  return { amount, bank, accountNumber, accountName: body.account_name, description: body.description.trim() || BANK_TRANSFER };
+  return {
+    amount,
+    fee: feeMinor(fees.ngn_bank, amount),
+    bank,
+    accountNumber,
+    accountName: body.account_name,
+    description: body.description.trim() || BANK_TRANSFER,
+  };
 }
 
 interface Payout {
   userId: string;
   currency: Currency;
   amount: bigint;
+  /** Reserved with the amount, posted or released with it. */
+  fee: bigint;
   metadata: TransferMetadata;
   rail: PayoutRail;
   destination: string;
@@ -91,6 +105,7 @@ async function reservePayout(trx: Trx, payout: Payout, settleMs: number): Promis
     debit: wallet.id,
     credit: await systemAccountId(trx, 'payouts_clearing', payout.currency),
     amount: payout.amount,
+    fee: payout.fee,
     currency: payout.currency,
     kind: 'withdrawal',
     metadata: payout.metadata,
@@ -117,6 +132,7 @@ export async function sendInterac(trx: Trx, userId: string, order: InteracOrder,
       userId,
       currency: 'CAD',
       amount: order.amount,
+      fee: order.fee,
       metadata: { recipient_name: order.name, description: order.description },
       rail: 'interac',
       destination: order.email,
@@ -131,6 +147,7 @@ export async function sendInterac(trx: Trx, userId: string, order: InteracOrder,
     transaction_reference: row.reference,
     created_at: row.created_at.toISOString(),
     status: 'pending',
+    fee: decimalMoney(order.fee),
   };
 }
 
@@ -154,6 +171,7 @@ export async function sendToBank(trx: Trx, userId: string, order: BankOrder, set
       userId,
       currency: 'NGN',
       amount: order.amount,
+      fee: order.fee,
       metadata: { recipient_name: holder, bank_name: bank.bankName, account_number: accountNumber, description: order.description },
       rail: 'nip',
       destination: accountNumber,
@@ -170,6 +188,7 @@ export async function sendToBank(trx: Trx, userId: string, order: BankOrder, set
     tx_ref: row.reference,
     created_at: row.created_at.toISOString(),
     status: 'pending',
+    fee: decimalMoney(order.fee),
   };
 }
 

@@ -21,7 +21,7 @@ const pinConfirmedMoney = { idempotent: { pin: transactionPin } };
  * Idempotency-Key (route config `idempotent`, plugins/idempotency.ts).
  */
 export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ngnMaxSingleKobo, payoutSettleMs } = app.config;
+  const { ngnMaxSingleKobo, payoutSettleMs, fees } = app.config;
   const deps = { db: app.db, config: app.config };
 
   app.route({
@@ -69,7 +69,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return request.idempotency.run((record) =>
         pinConfirmedMovement(
           deps, userId, body.transaction_pin,
-          () => interacOrder(body),
+          () => interacOrder(body, fees),
           async (trx, order) => ({
             success: 'true' as const,
             message: transfers.completed,
@@ -90,7 +90,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return request.idempotency.run((record) =>
         pinConfirmedMovement(
           deps, userId, body.transaction_pin,
-          () => bankOrder(body, ngnMaxSingleKobo),
+          () => bankOrder(body, ngnMaxSingleKobo, fees),
           async (trx, order) => ({
             success: 'true' as const,
             message: transfers.completed,

@@ -7,6 +7,8 @@
  * both balances and both entries (with the ledger's own `movement`), under the same locks taken in
  * the same order (the sender's user row, then both accounts in id order).
  *
+ * A transfer with a fee (FEES_JSON) is not such a case: the checked path charges it.
+ *
  * When any of those conditions does not hold, the statement writes nothing and answers no row;
  * the caller then runs the checked path, which decides and words the refusal (or counts the PIN
  * try, or resets a streak). So this is no second copy of the rules' outcomes: it only recognises
@@ -38,7 +40,9 @@ type Row = TransferRow & { recipient_name: string };
  * case is not one it recognises (nothing was written: the checked path decides).
  */
 export async function transferInOneStatement(db: Db, transfer: OneStatementTransfer): Promise<UserTransferResult | null> {
-  const { currency, amount, recipientEmail } = transfer.order;
+  const { currency, amount, recipientEmail, fee } = transfer.order;
+  // A fee is the checked path's to charge (ledger.service): a transfer with one is no case of this statement.
+  if (fee !== 0n) return null;
   const pinHash = hashPin(transfer.pinSecret, transfer.senderId, transfer.pin);
   const ngn = currency === 'NGN';
   let rows: Row[];
@@ -88,5 +92,5 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
   const row = rows[0];
   if (!row) return null;
   const { recipient_name: recipientName, ...written } = row;
-  return { row: written, recipientName };
+  return { row: written, recipientName, fee: 0n };
 }

@@ -4,6 +4,7 @@
  */
 import { server, transfers } from '../../../shared/messages';
 import { minorToMajor } from '../../../shared/money';
+import { decimalMoney, feeMinor, FREE_TABLE, walletTransferKind, type FeeTable } from '../../../shared/pricing';
 import type { CadTransferReceipt, Currency, NgnTransferReceipt, Req, Res } from '../../../shared/types';
 import { isEmail, isFourDigitPin } from '../../../shared/validation';
 import type { Db } from '../../db/database';
@@ -46,12 +47,13 @@ export async function checkRecipient(db: Db, senderId: string, email: string, cu
   return { success: true, message: RECIPIENT_FOUND, data: { name: recipient.name } };
 }
 
-/** Checks a transfer request; naira sends are capped by the NGN single-amount limit. */
-export function userTransferOrder(currency: Currency, body: Req<'cadWalletTransfer'>, ngnMaxKobo: bigint): UserTransferOrder {
+/** Checks a transfer request; naira sends are capped by the NGN single-amount limit. The fee comes from `fees`. */
+export function userTransferOrder(currency: Currency, body: Req<'cadWalletTransfer'>, ngnMaxKobo: bigint, fees: FeeTable = FREE_TABLE): UserTransferOrder {
   const amount = amountMinor(body.amount);
   return {
     currency,
     amount: currency === 'NGN' ? withinNgnLimit(amount, ngnMaxKobo) : amount,
+    fee: feeMinor(fees[walletTransferKind(currency)], amount),
     recipientEmail: recipientEmail(body.recipient_email),
   };
 }
@@ -83,6 +85,8 @@ export async function sendToUser(trx: Trx, senderId: string, order: UserTransfer
       debit: from.id,
       credit: to.id,
       amount: order.amount,
+      // Moved to the fees account after the movement, the fees account locked last (ledger.service).
+      fee: order.fee,
       currency: order.currency,
       kind: 'wallet_transfer',
       metadata: { sender_name: partyName(from), recipient_name: recipientName, description: DESCRIPTION },
@@ -91,23 +95,24 @@ export async function sendToUser(trx: Trx, senderId: string, order: UserTransfer
     },
     new Map(parties.map((party) => [party.id, party])),
   );
-  return { row, recipientName };
+  return { row, recipientName, fee: order.fee };
 }
 
 /** The order of a request, or null when it is invalid (the checked path then words the refusal in its turn). */
-function validOrder(currency: Currency, body: Req<'cadWalletTransfer'>, ngnMaxKobo: bigint): UserTransferOrder | null {
+function validOrder(currency: Currency, body: Req<'cadWalletTransfer'>, config: TransferDeps['config']): UserTransferOrder | null {
   try {
-    return userTransferOrder(currency, body, ngnMaxKobo);
+    return userTransferOrder(currency, body, config.ngnMaxSingleKobo, config.fees);
   } catch {
     return null;
   }
 }
 
-type TransferDeps = PinDeps & { config: { ngnMaxSingleKobo: bigint } };
+type TransferDeps = PinDeps & { config: { ngnMaxSingleKobo: bigint; fees: FeeTable } };
 
 /**
- * The transfer in one statement when the request is one that statement recognises (valid order,
- * 4-digit PIN) and every check passes; null otherwise, nothing written (the checked path decides).
+ * The transfer in one statement when the request is one that statement recognises (valid order
+ * without a fee, 4-digit PIN) and every check passes; null otherwise, nothing written (the checked
+ * path decides). A transfer with a fee always takes the checked path, which charges it.
  */
 export async function oneStatementUserTransfer(
   deps: TransferDeps,
@@ -116,8 +121,8 @@ export async function oneStatementUserTransfer(
   body: Req<'cadWalletTransfer'>,
 ): Promise<UserTransferResult | null> {
   const pin = body.transaction_pin;
-  const order = isFourDigitPin(pin) ? validOrder(currency, body, deps.config.ngnMaxSingleKobo) : null;
-  if (!order) return null;
+  const order = isFourDigitPin(pin) ? validOrder(currency, body, deps.config) : null;
+  if (!order || order.fee !== 0n) return null;
   return transferInOneStatement(deps.db, {
     senderId: userId, pinSecret: deps.config.pinSecret, pin, order, reference: newReference(), description: DESCRIPTION,
   });
@@ -149,22 +154,24 @@ export async function confirmedUserTransfer<T>(
   }
   return pinConfirmedMovement(
     deps, userId, body.transaction_pin,
-    () => userTransferOrder(currency, body, deps.config.ngnMaxSingleKobo),
+    () => userTransferOrder(currency, body, deps.config.ngnMaxSingleKobo, deps.config.fees),
     async (trx, order, sender) => answer(await sendToUser(trx, userId, order, sender)),
     record,
   );
 }
 
-export const cadTransferReceipt = ({ row, recipientName }: UserTransferResult): CadTransferReceipt => ({
+export const cadTransferReceipt = ({ row, recipientName, fee }: UserTransferResult): CadTransferReceipt => ({
   amount: minorToMajor(row.amount),
   recipient_name: recipientName,
   transaction_reference: row.reference,
   created_at: row.created_at.toISOString(),
+  fee: decimalMoney(fee),
 });
 
-export const ngnTransferReceipt = ({ row, recipientName }: UserTransferResult): NgnTransferReceipt => ({
+export const ngnTransferReceipt = ({ row, recipientName, fee }: UserTransferResult): NgnTransferReceipt => ({
   amount: minorToMajor(row.amount),
   sent_to: recipientName,
   tx_ref: row.reference,
   created_at: row.created_at.toISOString(),
+  fee: decimalMoney(fee),
 });

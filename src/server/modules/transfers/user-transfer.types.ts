@@ -9,10 +9,14 @@ import type { TransferRow } from '../ledger/transfers.repository';
 export interface UserTransferOrder {
   currency: Currency;
   amount: bigint;
+  /** The fee (FEES_JSON 'wallet_transfer_cad' / 'wallet_transfer_ngn'), charged on top of the amount. */
+  fee: bigint;
   recipientEmail: string;
 }
 
 export interface UserTransferResult {
   row: TransferRow;
   recipientName: string;
+  /** The fee charged with it (minor units of its currency). */
+  fee: bigint;
 }

@@ -7,7 +7,7 @@ import { schemas } from '../../../shared/schemas';
 import { signedIn } from '../../plugins/auth';
 import { quote } from '../fx/quotes';
 import { requireVerifiedSender } from '../transfers/sender.service';
-import { conversionOrder, convertCurrency } from './conversion.service';
+import { conversionOrder, convertAtQuote, convertCurrency } from './conversion.service';
 import { depositWebhookRoutes } from './deposit-webhooks.routes';
 import { historyPage, transactionHistory } from './history.service';
 import { activateNairaWallet, cadWalletView, nairaWalletView } from './wallets.service';
@@ -47,10 +47,10 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  api.get(endpoints.getRates.path, { ...guarded, schema: { ...docs, ...schemas.getRates, summary: 'The exchange rate between two currencies, spread included' } }, async (request) => {
+  api.get(endpoints.getRates.path, { ...guarded, schema: { ...docs, ...schemas.getRates, summary: 'The exchange rate between two currencies, margin included' } }, async (request) => {
     const { from_currency, to_currency, actual_rate } = await quote(
       rates,
-      app.config.fxSpreadBps,
+      app.config.fxMarginBps,
       request.query.from_currency,
       request.query.to_currency,
     );
@@ -68,7 +68,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     {
       ...guarded,
       config: { idempotent: {} },
-      schema: { ...docs, ...schemas.currencyConversion, summary: 'Convert between the CAD and NGN wallets at the quoted rate' },
+      schema: { ...docs, ...schemas.currencyConversion, summary: 'Convert between the CAD and NGN wallets at the quoted rate, or at a held quote (quote_id)' },
     },
     async (request) => {
       const userId = customerId(request);
@@ -76,7 +76,16 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
       // a conversion carries no PIN, so there is no PIN to verify.
       await requireVerifiedSender(app.db, userId);
       const order = conversionOrder(request.body);
-      const rate = await quote(rates, app.config.fxSpreadBps, order.from, order.to);
+      const quoteId = request.body.quote_id;
+      // spec-next §A: with a quote, its rate and amounts (or its 400/409), whatever the rate is now.
+      if (quoteId !== undefined) {
+        return request.idempotency.transaction(async (trx) => ({
+          success: true as const,
+          message: exchange.successServer,
+          data: await convertAtQuote(trx, userId, order, quoteId),
+        }));
+      }
+      const rate = await quote(rates, app.config.fxMarginBps, order.from, order.to);
       return request.idempotency.transaction(async (trx) => ({
         success: true as const,
         message: exchange.successServer,

@@ -1,0 +1,39 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Trx } from '../ledger/accounts.repository';
+import type { QuotesTable } from './fx.tables';
+
+export type QuoteRow = Selectable<QuotesTable>;
+
+/** Records a quote held `ttlS` seconds from now by the database's clock (the one every API process shares). */
+export async function insertQuote(
+  db: Db,
+  values: Omit<Insertable<QuotesTable>, 'id' | 'created_at' | 'expires_at' | 'used_at' | 'transfer_id'>,
+  ttlS: number,
+): Promise<QuoteRow> {
+  return db
+    .insertInto('quotes')
+    .values({ ...values, expires_at: sql<Date>`now() + ${ttlS}::integer * interval '1 second'` })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * The quote, locked FOR UPDATE for the rest of the conversion's transaction (two requests using
+ * one quote wait for each other: the second sees it used), and whether it has expired by the
+ * database's clock now (not the transaction's start).
+ */
+export async function lockQuote(trx: Trx, id: string): Promise<(QuoteRow & { expired: boolean }) | undefined> {
+  return trx
+    .selectFrom('quotes')
+    .selectAll()
+    .select(sql<boolean>`expires_at <= clock_timestamp()`.as('expired'))
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Marks a locked quote used by the conversion whose first leg is `transferId`. */
+export async function markQuoteUsed(trx: Trx, id: string, transferId: bigint): Promise<void> {
+  await trx.updateTable('quotes').set({ used_at: sql<Date>`now()`, transfer_id: transferId }).where('id', '=', id).execute();
+}
