@@ -110,7 +110,24 @@ const logoutHandler = http.post(
   }),
 );
 
-export const server = setupServer(refreshHandler, userHandler, logoutHandler);
+/** GET /pricing (public): the server's defaults, a 1.00% margin and no fees. */
+const pricingHandler = http.get(apiPath(endpoints.pricing.path), () =>
+  HttpResponse.json({
+    success: true,
+    data: {
+      margin_percent: '1.00',
+      quote_ttl_seconds: 60,
+      fees: (['wallet_transfer_cad', 'wallet_transfer_ngn', 'interac', 'ngn_bank', 'bill'] as const).map((kind) => ({
+        kind,
+        currency: kind === 'wallet_transfer_ngn' || kind === 'ngn_bank' ? 'NGN' : 'CAD',
+        flat: '0.00',
+        percent: '0.00',
+      })),
+    },
+  }),
+);
+
+export const server = setupServer(refreshHandler, userHandler, logoutHandler, pricingHandler);
 
 server.events.on('request:start', ({ request }) => {
   backend.requests.push({

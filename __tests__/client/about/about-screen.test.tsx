@@ -87,6 +87,39 @@ describe('about screen', () => {
     expect(screen.getByRole('link', { name: 'Email Us' })).toHaveAttribute('href', 'mailto:support@kudi.example');
   });
 
+  test("FAQ: the fees answer states the server's schedule (GET /pricing): the margin and each payment's fee", async () => {
+    server.use(
+      http.get(apiPath(endpoints.pricing.path), () =>
+        HttpResponse.json({
+          success: true,
+          data: {
+            margin_percent: '1.00',
+            quote_ttl_seconds: 60,
+            fees: [
+              { kind: 'wallet_transfer_cad', currency: 'CAD', flat: '0.00', percent: '0.00' },
+              { kind: 'wallet_transfer_ngn', currency: 'NGN', flat: '0.00', percent: '0.00' },
+              { kind: 'interac', currency: 'CAD', flat: '1.50', percent: '0.00' },
+              { kind: 'ngn_bank', currency: 'NGN', flat: '50.00', percent: '0.50' },
+              { kind: 'bill', currency: 'CAD', flat: '0.00', percent: '0.00' },
+            ],
+          },
+        }),
+      ),
+    );
+    const ui = setup();
+    await openHelpCenter(ui);
+    await ui.user.click(screen.getByRole('button', { name: 'FAQ' }));
+    const faq = within(screen.getByRole('dialog', { name: 'Frequently Asked Questions' }));
+    await ui.user.click(faq.getByRole('button', { name: 'What are the fees?' }));
+    expect(
+      await faq.findByText(
+        'Converting between CAD and NGN costs a 1.00% margin on the mid-market rate, shown before you confirm (fees are typically 0.5% to 1.5% of the amount). ' +
+          'Interac e-Transfers: 1.50 CAD; NGN bank transfers: 50.00 NGN plus 0.50% of the amount. ' +
+          'No fee on CAD transfers to Kudi users, NGN transfers to Kudi users, bill payments.',
+      ),
+    ).toBeVisible();
+  });
+
   test('FAQ: one answer open at a time', async () => {
     const ui = setup();
     await openHelpCenter(ui);

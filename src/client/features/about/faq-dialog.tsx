@@ -3,8 +3,9 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen, selectTab, tabSelected } from '../../app/ui-slice';
 import { ChevronDownIcon, Modal } from '../../ui';
+import { usePricingQuery } from './about-api';
 import { aboutIds } from './about-ids';
-import { FAQ } from './faq';
+import { FAQ, FEES_QUESTION, feesAnswer } from './faq';
 
 const List = styled.div`
   display: flex;
@@ -43,13 +44,16 @@ export function FaqDialog() {
   const id = useId();
   const open = useAppSelector((state) => selectIsDialogOpen(state, aboutIds.faqDialog));
   const openItem = useAppSelector((state) => selectTab(state, aboutIds.faqItem, ''));
+  // The fees answer states the schedule the server applies, once it is known.
+  const pricing = usePricingQuery(undefined, { skip: !open });
   const toggle = (index: string) => dispatch(tabSelected({ id: aboutIds.faqItem, tab: openItem === index ? '' : index }));
 
   return (
     <Modal open={open} onClose={() => dispatch(dialogClosed(aboutIds.faqDialog))} title="Frequently Asked Questions">
       <List>
-        {FAQ.map(({ question, answer }, position) => {
+        {FAQ.map(({ question, answer: statement }, position) => {
           const index = String(position);
+          const answer = question === FEES_QUESTION && pricing.data ? feesAnswer(pricing.data) : statement;
           const expanded = openItem === index;
           return (
             <Item key={question}>
