@@ -47,3 +47,9 @@ export type Payee = Static<typeof S.Payee>;
 export type BillPaymentResult = Static<typeof S.BillPaymentResult>;
 export type Country = Static<typeof S.Country>;
 export type OutboxMessage = Static<typeof S.OutboxMessage>;
+export type Quote = Static<typeof S.Quote>;
+export type Limits = Static<typeof S.Limits>;
+export type ProofOfAddress = Static<typeof S.ProofOfAddressStatus>;
+export type AmountSide = Req<'createQuote'>['amount_side'];
+/** The body of POST /wallet/currency-conversion with the optional quote_id of spec-next §A. */
+export type QuotedConversion = Req<'currencyConversion'> & Static<typeof S.QuoteReference>;

@@ -4,6 +4,7 @@ import { authSchemas } from './auth';
 import { billSchemas } from './bills';
 import type { EndpointSchema } from './common';
 import { miscSchemas } from './misc';
+import { pricingSchemas } from './pricing';
 import { transferSchemas } from './transfers';
 import { walletSchemas } from './wallet';
 
@@ -13,6 +14,7 @@ export const schemas = {
   ...transferSchemas,
   ...billSchemas,
   ...miscSchemas,
+  ...pricingSchemas,
 } satisfies Record<EndpointName, EndpointSchema>;
 
 export type Schemas = typeof schemas;
@@ -29,3 +31,4 @@ export {
 } from './transfers';
 export { Payee, BillPaymentResult } from './bills';
 export { Country, OutboxMessage } from './misc';
+export { Quote, Limits, ProofOfAddressStatus, QuoteReference } from './pricing';
