@@ -128,9 +128,10 @@ export const pricingRoutes: { method: 'get' | 'post'; path: string; resolver: Ht
   { method: 'get', path: endpoints.proofOfAddress.path, resolver: () => HttpResponse.json({ success: true, data: pricing.proofOfAddress }) },
   { method: 'post', path: endpoints.uploadProofOfAddress.path, resolver: async ({ request }) => {
     const form = await request.formData();
+    // A file part is Node's File (fetch's FormData), not the jsdom globals' File: read it by shape.
     const file = form.get('document');
-    if (!(file instanceof Blob)) return refused('Please attach one file named document', 400);
-    pricing.uploads.push({ name: file instanceof File ? file.name : '', type: file.type, size: file.size });
+    if (typeof file !== 'object' || file === null) return refused('Please attach one file named document', 400);
+    pricing.uploads.push({ name: file.name, type: file.type, size: file.size });
     if (pricing.uploadRefusal) return refused(pricing.uploadRefusal.message, pricing.uploadRefusal.status);
     pricing.proofOfAddress = { status: 'pending' };
     return HttpResponse.json({ success: true, data: { status: 'pending' } });

@@ -6,9 +6,9 @@ import ExchangeScreen from '../../../src/client/features/exchange/exchange-scree
 import { historyApi } from '../../../src/client/features/history/history-api';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { convert, formatMinor, parseAmount } from '../../../src/shared/money';
+import { formatMinor, parseAmount } from '../../../src/shared/money';
 import { pricing } from '../../support/pricing-backend';
-import { fakeWallets, RATES, serveWallets, withUser } from '../../support/wallet-backend';
+import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
 afterEach(() => jest.restoreAllMocks());

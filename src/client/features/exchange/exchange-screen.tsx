@@ -53,9 +53,6 @@ const RateLine = styled.p`
 /** The ui-slice dialog of the exchange's review step (form → review → result; a conversion asks no PIN). */
 export const EXCHANGE_REVIEW = 'exchange-review';
 
-/** A failed conversion: the server's message, else 'Conversion failed' (spec §8). */
-const conversionFailed = (error: CallError | undefined) => messageOf(error, M.exchange.failed);
-
 const amountLabel: Record<Side, string> = { from: 'You send', to: 'You receive' };
 const currencyLabel: Record<Side, string> = { from: 'From', to: 'To' };
 
