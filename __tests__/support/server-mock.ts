@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { endpoints } from '../../src/shared/endpoints';
 import { STORAGE_KEYS } from '../../src/shared/limits';
 import type { User } from '../../src/shared/types';
+import { pricing, pricingRoutes } from './pricing-backend';
 
 export const TEST_EMAIL = 'ada@example.com';
 
@@ -60,6 +61,7 @@ export const backend = {
     backend.owners.clear();
     backend.requests = [];
     backend.users.clear();
+    pricing.reset();
   },
 };
 
@@ -127,7 +129,10 @@ const pricingHandler = http.get(apiPath(endpoints.pricing.path), () =>
   }),
 );
 
-export const server = setupServer(refreshHandler, userHandler, logoutHandler, pricingHandler);
+// The quotes, limits and proof-of-address fakes (pricing-backend.ts) answer in every test.
+const pricingHandlers = pricingRoutes.map(({ method, path, resolver }) => http[method](apiPath(path), authed(resolver)));
+
+export const server = setupServer(refreshHandler, userHandler, logoutHandler, pricingHandler, ...pricingHandlers);
 
 server.events.on('request:start', ({ request }) => {
   backend.requests.push({

@@ -179,3 +179,9 @@ export async function enterPin(user: UserEvent, pin = PIN): Promise<void> {
   await user.keyboard(pin);
   await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
 }
+
+/** The review step (spec-next §A: every money flow goes form → review → PIN): Continue on the open review. */
+export async function continueReview(user: UserEvent): Promise<void> {
+  const dialog = await screen.findByRole('dialog', { name: 'Review' });
+  await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+}

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { endpoints } from '../../src/shared/endpoints';
 import { convert, formatMinor, parseAmount } from '../../src/shared/money';
 import type { CadWallet, Currency, NairaWallet, Transaction, User } from '../../src/shared/types';
+import { redeemQuote } from './pricing-backend';
 import { apiPath, authed, server, TEST_EMAIL } from './server-mock';
 
 export const userWith = (overrides: Partial<User> = {}): User => ({
@@ -86,12 +87,16 @@ export function serveWallets(state: FakeWallets): FakeWallets {
     http.post(
       apiPath(endpoints.currencyConversion.path),
       authed(async ({ request }) => {
-        const body = (await request.json()) as { from_currency: Currency; to_currency: Currency; amount: string };
+        const body = (await request.json()) as { from_currency: Currency; to_currency: Currency; amount: string; quote_id?: string };
         const amount = parseAmount(body.amount);
         if (!amount.ok) return HttpResponse.json({ success: false, message: 'Bad amount' }, { status: 400 });
+        // With a quote_id (spec-next §A): the quote's rate and amounts, or its refusal; nothing moves on a refusal.
+        const quoted = redeemQuote(body);
+        if (quoted && 'refusal' in quoted) return quoted.refusal;
         const cadToNgn = body.from_currency === 'CAD';
-        const rate = cadToNgn ? RATES.CAD_TO_NGN : RATES.NGN_TO_CAD;
-        const received = convert(amount.minor, rate, cadToNgn ? 'CAD_TO_NGN' : 'NGN_TO_CAD');
+        const rate = quoted ? quoted.quote.rate : cadToNgn ? RATES.CAD_TO_NGN : RATES.NGN_TO_CAD;
+        const quotedReceive = quoted && parseAmount(quoted.quote.receive_amount);
+        const received = quotedReceive && quotedReceive.ok ? quotedReceive.minor : convert(amount.minor, rate, cadToNgn ? 'CAD_TO_NGN' : 'NGN_TO_CAD');
         const [source, target] = cadToNgn ? [state.cad, state.ngn] : [state.ngn, state.cad];
         source.balance = toMajor(toMinor(source.balance) - amount.minor);
         target.balance = toMajor(toMinor(target.balance) + received);

@@ -1,5 +1,5 @@
 /**
- * Every call of spec §7 (plus logout, countries, health and the dev helpers), declared once.
+ * Every call of spec §7 and spec-next (plus logout, countries, health and the dev helpers), declared once.
  * Paths are relative to API_PREFIX ('/api') and use Fastify's `:param` syntax, so the server
  * registers them as they are and the client fills them with buildPath(). TypeBox-free: the
  * browser imports this file.
@@ -51,9 +51,13 @@ export const endpoints = {
   cadWalletTransfer: { method: 'POST', path: '/wallet/cad-wallet-transfer' },
   ngnWalletTransfer: { method: 'POST', path: '/wallet/ngn-wallet-transfer' },
   currencyConversion: { method: 'POST', path: '/wallet/currency-conversion' },
-  // Prices (spec-next §A): a rate held for a conversion, and the margin and fee table applied
+  // Prices and limits (spec-next §A, §B): a rate held for a conversion, the margin and fee table
+  // applied, the tier's limits and the proof of address that raises the tier
   createQuote: { method: 'POST', path: '/quotes' },
   pricing: { method: 'GET', path: '/pricing' },
+  limits: { method: 'GET', path: '/limits' },
+  uploadProofOfAddress: { method: 'POST', path: '/verification/proof-of-address' },
+  proofOfAddress: { method: 'GET', path: '/verification/proof-of-address' },
   // Bills
   searchPayee: { method: 'POST', path: '/bills/search-payee' },
   createBillPayment: { method: 'POST', path: '/bills/create-bill-payment' },
@@ -62,6 +66,7 @@ export const endpoints = {
   health: { method: 'GET', path: '/health' },
   devOutbox: { method: 'GET', path: '/dev/outbox' },
   devDeposit: { method: 'POST', path: '/dev/deposits' },
+  devProofOfAddress: { method: 'POST', path: '/dev/proof-of-address' },
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -80,3 +80,9 @@ export const STORAGE_KEYS = {
   showCADBalance: 'showCADBalance',
   showNairaBalance: 'showNairaBalance',
 } as const;
+
+/** A quote holds its rate this long by default (spec-next §A, QUOTE_TTL_S). */
+export const QUOTE_TTL_S = 60;
+/** Proof of address: at most 5 MB, PDF, PNG or JPEG (spec-next §B). */
+export const PROOF_OF_ADDRESS_MAX_BYTES = 5 * 1024 * 1024;
+export const PROOF_OF_ADDRESS_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;

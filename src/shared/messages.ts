@@ -221,6 +221,24 @@ export const profile = {
   passwordChangeFailed: 'Failed to change password',
 } as const;
 
+/** Quotes, limits by tier and proof of address: the texts of spec-next §A and §B, verbatim where it gives them. */
+export const pricing = {
+  quoteExpired: 'This quote has expired. Please review the new rate.',
+  quoteUsed: 'This quote has already been used.',
+  quoteMismatch: 'This quote does not match this conversion.',
+  /** X formatted like '1,000.00'. */
+  dailyLimit: (remaining: string) => `This exceeds your daily limit. You can send up to $${remaining} more today.`,
+  perTransferLimit: (limit: string) => `This exceeds your per-transfer limit of $${limit}.`,
+  /** spec-next names it '...30-day limit...'; worded like the daily one. */
+  thirtyDayLimit: (remaining: string) => `This exceeds your 30-day limit. You can send up to $${remaining} more in 30 days.`,
+  /** Not in the spec: the client's own checks of a proof-of-address file before it is sent. */
+  documentType: 'The document must be a PDF, PNG or JPEG file.',
+  documentTooLarge: 'The document must be at most 5 MB.',
+  documentEmpty: 'The document is empty.',
+  documentUploaded: 'Proof of address received. We will review it shortly.',
+  documentUploadFailed: 'Upload failed',
+} as const;
+
 export const bills = {
   walletFetchFailed: 'Failed to fetch wallet details',
   walletUnavailable: 'Wallet information not available',

@@ -6,7 +6,7 @@ import BillPaymentScreen from '../../../src/client/features/bill-payment/bill-pa
 import { historyApi } from '../../../src/client/features/history/history-api';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { enterPin, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
+import { continueReview, enterPin, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
 import { expectOnlyAsToast } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
@@ -214,6 +214,7 @@ describe('bill form', () => {
     await choosePayee(user);
     await fillForm(user);
     await user.click(continueButton());
+    await continueReview(user);
     fireEvent.submit(await screen.findByRole('form', { name: 'Transaction PIN' }));
     expect(screen.getByText('Please enter a valid pin')).toBeInTheDocument();
   });
@@ -229,6 +230,7 @@ describe('paying a bill', () => {
     await choosePayee(user);
     await fillForm(user);
     await user.click(continueButton());
+    await continueReview(user);
     await enterPin(user);
 
     expect(await screen.findByText('Payment made successfully')).toBeInTheDocument();
@@ -262,6 +264,7 @@ describe('paying a bill', () => {
     await choosePayee(user);
     await fillForm(user);
     await user.click(continueButton());
+    await continueReview(user);
     await enterPin(user, '9999');
 
     expect(await screen.findByText(WRONG_PIN_MESSAGE)).toBeInTheDocument();
@@ -277,6 +280,7 @@ describe('paying a bill', () => {
     await choosePayee(user);
     await fillForm(user);
     await user.click(continueButton());
+    await continueReview(user);
     await enterPin(user);
 
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -293,6 +297,7 @@ describe('paying a bill', () => {
     await choosePayee(user);
     await fillForm(user);
     await user.click(continueButton());
+    await continueReview(user);
     await enterPin(user);
 
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -306,6 +311,7 @@ test('a PIN dialog left open does not reappear when the customer comes back and 
   await choosePayee(user);
   await fillForm(user);
   await user.click(continueButton());
+  await continueReview(user);
   expect(await screen.findByRole('dialog', { name: 'Enter Transaction PIN' })).toBeInTheDocument();
   unmount();
 

@@ -6,8 +6,9 @@ import ExchangeScreen from '../../../src/client/features/exchange/exchange-scree
 import { historyApi } from '../../../src/client/features/history/history-api';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { convert, formatMinor, parseAmount } from '../../../src/shared/money';
-import { fakeWallets, RATES, serveWallets, withUser } from '../../support/wallet-backend';
+import { formatMinor, parseAmount } from '../../../src/shared/money';
+import { pricing } from '../../support/pricing-backend';
+import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
 afterEach(() => jest.restoreAllMocks());
@@ -25,6 +26,13 @@ const fromSelect = () => screen.getByRole('combobox', { name: 'From' });
 const toSelect = () => screen.getByRole('combobox', { name: 'To' });
 const convertButton = () => screen.getByRole('button', { name: 'Convert' });
 
+/** The review step (spec-next §A): Confirm once the quote is on it. */
+async function confirmReview(user: ReturnType<typeof renderExchange>['user']) {
+  const review = await screen.findByRole('dialog', { name: 'Review' });
+  await within(review).findByRole('timer');
+  await user.click(within(review).getByRole('button', { name: 'Confirm' }));
+}
+
 /** Waits for both balances and the quote of the current direction. */
 async function ready(rate = '1,039.50') {
   expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
@@ -38,7 +46,7 @@ describe('exchange amounts', () => {
     await ready();
 
     await user.type(send(), '12.34');
-    expect(receive()).toHaveValue('12827.43');
+    expect(receive()).toHaveValue('12,827.43');
     await user.clear(send());
     await user.type(send(), '0.01');
     expect(receive()).toHaveValue('10.39'); // 10.395
@@ -53,6 +61,7 @@ describe('exchange amounts', () => {
     expect(await screen.findByText('Rate: 1 CAD = 1,060.50 NGN')).toBeInTheDocument();
     await user.type(send(), '1000');
     expect(receive()).toHaveValue('0.94'); // 0.94295…
+    expect(send()).toHaveValue('1,000');
     expect(store.getState().exchange).toMatchObject({ from: 'NGN', to: 'CAD', driver: 'from', amount: '1000' });
   });
 
@@ -73,41 +82,49 @@ describe('exchange amounts', () => {
     expect(store.getState().exchange.driver).toBe('to');
   });
 
-  test('swap exchanges the currencies and the amounts; the side last edited keeps driving and the other is recomputed', async () => {
+  test('swap exchanges the currencies and the amounts: the amount typed keeps its currency and value, on the other side, and still drives', async () => {
     const { user, store } = renderExchange();
     await ready();
     await user.type(send(), '100');
-    expect(receive()).toHaveValue('103950.00');
+    expect(receive()).toHaveValue('103,950.00');
 
     await user.click(screen.getByRole('button', { name: 'Swap currencies' }));
 
     expect(fromSelect()).toHaveValue('NGN');
     expect(toSelect()).toHaveValue('CAD');
-    // The 103,950.00 NGN shown as received is now sent; it gives 98.01 CAD at the NGN→CAD quote.
-    expect(send()).toHaveValue('103950.00');
+    // The 100 CAD typed is now the 100 CAD to receive; the naira it takes comes at the NGN→CAD quote.
+    expect(receive()).toHaveValue('100');
     expect(await screen.findByText('Rate: 1 CAD = 1,060.50 NGN')).toBeInTheDocument();
-    expect(receive()).toHaveValue('98.01');
-    expect(store.getState().exchange).toMatchObject({ from: 'NGN', to: 'CAD', driver: 'from', amount: '103950.00' });
-    expect(receive()).toHaveValue(shown(convert(10395000n, RATES.NGN_TO_CAD, 'NGN_TO_CAD')));
+    expect(send()).toHaveValue('106,050.00');
+    expect(store.getState().exchange).toMatchObject({ from: 'NGN', to: 'CAD', driver: 'to', amount: '100' });
   });
 
-  test('swap while "You receive" drives: the amount sent before is now received, and what is shown is what is credited', async () => {
+  test('swap while "You receive" drives: the amount typed moves back to "You send", unchanged', async () => {
     const { user, store } = renderExchange();
     await ready();
     await user.selectOptions(fromSelect(), 'NGN');
     await screen.findByText('Rate: 1 CAD = 1,060.50 NGN');
     await user.type(receive(), '5');
-    expect(send()).toHaveValue('5302.50');
+    expect(send()).toHaveValue('5,302.50');
 
     await user.click(screen.getByRole('button', { name: 'Swap currencies' }));
 
     expect(fromSelect()).toHaveValue('CAD');
+    expect(send()).toHaveValue('5');
     expect(await screen.findByText('Rate: 1 CAD = 1,039.50 NGN')).toBeInTheDocument();
-    // 5,302.50 NGN takes 5.11 CAD, which is credited 5,311.84 NGN: that is what "You receive" shows.
-    await waitFor(() => expect(receive()).toHaveValue('5311.84'));
-    expect(send()).toHaveValue('5.11');
-    expect(store.getState().exchange).toMatchObject({ from: 'CAD', to: 'NGN', driver: 'to', amount: '5311.84' });
-    expect(receive()).toHaveValue(shown(convert(511n, RATES.CAD_TO_NGN, 'CAD_TO_NGN')));
+    expect(receive()).toHaveValue('5,197.50');
+    expect(store.getState().exchange).toMatchObject({ from: 'CAD', to: 'NGN', driver: 'from', amount: '5' });
+  });
+
+  test('choosing the other currency on a side keeps the amount typed in its currency', async () => {
+    const { user, store } = renderExchange();
+    await ready();
+    await user.type(send(), '250');
+
+    await user.selectOptions(fromSelect(), 'NGN');
+
+    expect(receive()).toHaveValue('250');
+    expect(store.getState().exchange).toMatchObject({ from: 'NGN', to: 'CAD', driver: 'to', amount: '250' });
   });
 });
 
@@ -120,21 +137,17 @@ const minorOf = (text: string) => {
 };
 
 describe('the amount to receive is exactly what is credited', () => {
-  test('while typing, the exact credit shows under "You receive"; leaving the field sets it there', async () => {
+  test('typing the amount to receive asks the server for the exact amount to send (POST /quotes, amount_side "receive"); what was typed stays', async () => {
     const { user, store } = renderExchange();
     await ready();
 
-    await user.type(receive(), '1000');
-    expect(receive()).toHaveValue('1000');
-    expect(screen.getByText('You will receive exactly 1,008.31 NGN')).toBeInTheDocument();
-    expect(receive()).toHaveAccessibleDescription('You will receive exactly 1,008.31 NGN');
+    await user.type(receive(), '5000');
 
+    await waitFor(() => expect(pricing.quoteRequests).toEqual([{ from_currency: 'CAD', to_currency: 'NGN', amount: '5000', amount_side: 'receive' }]));
+    expect(send()).toHaveValue('4.82'); // 5000 / 1039.50 = 4.8100… → 4.82, rounded up
     await user.tab();
-
-    expect(receive()).toHaveValue('1008.31');
-    expect(send()).toHaveValue('0.97');
-    expect(screen.queryByText(/You will receive exactly/)).toBeNull();
-    expect(store.getState().exchange).toMatchObject({ driver: 'to', amount: '1008.31' });
+    expect(receive()).toHaveValue('5,000');
+    expect(store.getState().exchange).toMatchObject({ driver: 'to', amount: '5000' });
   });
 
   test.each([
@@ -147,20 +160,16 @@ describe('the amount to receive is exactly what is credited', () => {
     ['NGN', '0.94'],
     ['NGN', '100.01'],
     ['NGN', '200'],
-  ] as const)('from %s, typing %s to receive: the amount shown at Convert is the amount credited', async (from, typed) => {
+  ] as const)('from %s, typing %s to receive: the review shows it, and exactly it is credited with the quote', async (from, typed) => {
     const success = jest.spyOn(toast, 'success');
-    // What the screen shows at the moment the conversion reaches the server (then the form clears).
-    const onScreen: { sent: string; received: string; body: { amount: string } }[] = [];
+    const bodies: { amount: string; quote_id?: string }[] = [];
     const { user, wallets } = renderExchange([
       http.post(apiPath('/wallet/currency-conversion'), async ({ request }) => {
-        const body = (await request.clone().json()) as { amount: string };
-        onScreen.push({ sent: String(send().getAttribute('value')), received: String(receive().getAttribute('value')), body });
+        bodies.push((await request.clone().json()) as { amount: string; quote_id?: string });
       }),
     ]);
     await ready();
     const to = from === 'CAD' ? 'NGN' : 'CAD';
-    const direction = from === 'CAD' ? 'CAD_TO_NGN' : 'NGN_TO_CAD';
-    const rate = RATES[direction];
     if (from === 'NGN') {
       await user.selectOptions(fromSelect(), 'NGN');
       await screen.findByText('Rate: 1 CAD = 1,060.50 NGN');
@@ -170,43 +179,17 @@ describe('the amount to receive is exactly what is credited', () => {
 
     await user.type(receive(), typed);
     await user.click(convertButton());
+    const review = await screen.findByRole('dialog', { name: 'Review' });
+    await within(review).findByRole('timer');
+    const quote = [...pricing.quotes.values()].at(-1)!;
+    expect(quote.receive_amount).toBe(shown(minorOf(typed)));
+    expect(review).toHaveTextContent(`You receive${to === 'NGN' ? '₦' : '$'}${formatMinor(minorOf(typed))}`);
+    await user.click(within(review).getByRole('button', { name: 'Confirm' }));
 
-    const [{ sent, received, body }] = onScreen;
-    expect(body.amount).toBe(sent);
-    // What the screen showed is what the shared convert() (the server's own function) credits for the amount sent…
-    expect(minorOf(received)).toBe(convert(minorOf(sent), rate, direction));
-    expect(await screen.findByText(`Successfully converted ${from} ${sent} to ${to}`)).toBeInTheDocument();
+    expect(await screen.findByText(`Successfully converted ${from} ${quote.send_amount} to ${to}`)).toBeInTheDocument();
     expect(success).toHaveBeenCalledTimes(1);
-    // …and what the (fake) server credited.
-    expect(onScreen).toHaveLength(1);
-    expect(minorOf(String(target().balance)) - before).toBe(minorOf(received));
-  });
-
-  test('Convert pressed (Enter) while the typed amount to receive cannot be credited exactly: the exact amount is shown first, nothing sent', async () => {
-    const info = jest.spyOn(toast, 'info');
-    const { user, wallets } = renderExchange();
-    await ready();
-
-    await user.type(receive(), '1000{Enter}');
-
-    expect(info).toHaveBeenCalledWith('You will receive 1,008.31 NGN. Check the amounts, then press Convert.');
-    expect(receive()).toHaveValue('1008.31');
-    expect(send()).toHaveValue('0.97');
-    expect(backend.seen('/wallet/currency-conversion')).toHaveLength(0);
-
-    await user.click(convertButton());
-    expect(await screen.findByText('Successfully converted CAD 0.97 to NGN')).toBeInTheDocument();
-    expect(wallets.ngn.balance).toBe(251008.31);
-  });
-
-  test('an amount to receive that is reachable exactly is kept as typed', async () => {
-    const { user, store } = renderExchange();
-    await ready();
-    await user.type(receive(), '10.39');
-    await user.tab();
-    expect(receive()).toHaveValue('10.39');
-    expect(send()).toHaveValue('0.01');
-    expect(store.getState().exchange.amount).toBe('10.39');
+    expect(bodies).toEqual([expect.objectContaining({ amount: quote.send_amount, quote_id: quote.quote_id })]);
+    expect(minorOf(String(target().balance)) - before).toBe(minorOf(typed));
   });
 });
 
@@ -233,7 +216,7 @@ describe('the quote', () => {
 
     expect(await screen.findByText('Rate: 1 CAD = 1,039.50 NGN')).toBeInTheDocument();
     await waitFor(() => expect(convertButton()).toBeEnabled());
-    expect(receive()).toHaveValue('10395.00');
+    expect(receive()).toHaveValue('10,395.00');
   });
 
   test('after a swap, nothing is computed or converted from the other direction\'s quote', async () => {
@@ -251,13 +234,13 @@ describe('the quote', () => {
 
     await user.click(screen.getByRole('button', { name: 'Swap currencies' }));
 
-    expect(send()).toHaveValue('103950.00');
-    expect(receive()).toHaveValue('');
+    expect(receive()).toHaveValue('100');
+    expect(send()).toHaveValue('');
     expect(screen.getByText('Rate: …')).toBeInTheDocument();
     expect(convertButton()).toBeDisabled();
     release();
     expect(await screen.findByText('Rate: 1 CAD = 1,060.50 NGN')).toBeInTheDocument();
-    expect(receive()).toHaveValue('98.01');
+    expect(send()).toHaveValue('106,050.00');
   });
 
   test('the quote is asked again when the screen is opened again and when the window regains focus', async () => {
@@ -273,14 +256,14 @@ describe('the quote', () => {
     const { user } = renderWithProviders(<ExchangeScreen />, { route: '/exchange', store });
     expect(await screen.findByText('Rate: 1 CAD = 1,041.00 NGN')).toBeInTheDocument();
     await user.type(send(), '1');
-    expect(receive()).toHaveValue('1041.00');
+    expect(receive()).toHaveValue('1,041.00');
 
     const unsubscribe = setupListeners(store.dispatch);
     try {
       quote = '1,042.00';
       act(() => void window.dispatchEvent(new Event('focus')));
       expect(await screen.findByText('Rate: 1 CAD = 1,042.00 NGN')).toBeInTheDocument();
-      expect(receive()).toHaveValue('1042.00');
+      expect(receive()).toHaveValue('1,042.00');
     } finally {
       unsubscribe();
     }
@@ -363,10 +346,13 @@ describe('converting', () => {
 
     await user.type(send(), '100');
     await user.click(convertButton());
+    await confirmReview(user);
 
     expect(await screen.findByText('Successfully converted CAD 100 to NGN')).toBeInTheDocument();
     expect(success).toHaveBeenCalledWith('Successfully converted CAD 100 to NGN', expect.objectContaining({ autoClose: 5000 }));
-    expect(bodies).toEqual([{ from_currency: 'CAD', to_currency: 'NGN', amount: '100', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
+    expect(bodies).toEqual([
+      { from_currency: 'CAD', to_currency: 'NGN', amount: '100', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone, quote_id: expect.any(String) },
+    ]);
     expect(backend.seen('/wallet/currency-conversion')[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     // 1,234.50 − 100 CAD; 250,000 + 103,950 NGN: refetched, no reload.
     expect(await screen.findByText('$1,134.50')).toBeInTheDocument();
@@ -391,10 +377,12 @@ describe('converting', () => {
 
     await user.type(send(), '10');
     await user.click(convertButton());
+    await confirmReview(user);
     expect(await screen.findByText('Successfully converted CAD 10 to NGN')).toBeInTheDocument();
     await user.type(send(), '10');
     // The toast can show a moment before the button says Convert again (not Converting...).
     await user.click(await screen.findByRole('button', { name: 'Convert' }));
+    await confirmReview(user);
     await waitFor(() => expect(calls).toBe(3));
 
     const keys = backend.seen('/wallet/currency-conversion').map((request) => request.idempotencyKey);
@@ -409,8 +397,10 @@ describe('converting', () => {
     await ready();
     await user.type(send(), '10');
     await user.click(convertButton());
+    await confirmReview(user);
     expect(await screen.findByText('Conversion failed')).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Convert' }));
+    // The review stays open with its quote: Confirm again sends the same body.
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(backend.seen('/wallet/currency-conversion')).toHaveLength(2));
 
     const [first, second] = backend.seen('/wallet/currency-conversion');
@@ -425,6 +415,7 @@ describe('converting', () => {
     await ready();
     await user.type(send(), '0.01');
     await user.click(convertButton());
+    await confirmReview(user);
 
     expect(await screen.findByText('Amount is too small to convert')).toBeInTheDocument();
   });

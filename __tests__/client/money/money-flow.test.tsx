@@ -7,7 +7,7 @@ import { useMoneyFlow, type Confirmation, type MoneyFlowState } from '../../../s
 import type { CallResult } from '../../../src/client/features/money/use-money-send';
 import { Button, TextField } from '../../../src/client/ui';
 import { renderWithProviders } from '../../support/render';
-import { enterPin } from '../../support/transfer-backend';
+import { continueReview, enterPin } from '../../support/transfer-backend';
 
 interface Values {
   name: string;
@@ -62,9 +62,9 @@ function renderFlow({ review, prepare, answer = { data: { success: true, data: {
 const nameField = () => screen.getByRole('textbox', { name: 'Name' });
 const sendButton = () => screen.getByRole('button', { name: 'Send' });
 
-test('the steps are named in order, and the review step is off for every flow', () => {
+test('the steps are named in order, and the review step is on for every flow (spec-next §A)', () => {
   expect(MONEY_FLOW_STEPS).toEqual(['form', 'review', 'pin', 'result']);
-  expect(REVIEW_STEP).toBe(false);
+  expect(REVIEW_STEP).toBe(true);
   expect(dialogs).toEqual({ review: 'test-flow-review', pin: 'test-flow-pin', receipt: 'test-flow-receipt' });
 });
 
@@ -77,11 +77,12 @@ test('an invalid form shows its message and stays on the form step', async () =>
   expect(seen.step).toBe('form');
 });
 
-test('by default the form leads to the PIN, then the result: PIN closed, receipt open, form cleared', async () => {
+test('by default the form leads to the review, then the PIN, then the result: PIN closed, receipt open, form cleared', async () => {
   const { user, store, send, seen } = renderFlow();
   expect(screen.getByRole('form', { name: 'Test form' })).toBeInTheDocument();
   await user.type(nameField(), ' Ada ');
   await user.click(sendButton());
+  await continueReview(user);
 
   expect(await screen.findByRole('dialog', { name: 'Enter Transaction PIN' })).toBeInTheDocument();
   expect(store.getState().ui.dialogs).toEqual({ [dialogs.pin]: true });
@@ -105,6 +106,7 @@ test('a failure says so and stays on the PIN step; the form keeps its values', a
   const { user, store } = renderFlow({ answer: { data: { success: false, message: 'Not today' } } });
   await user.type(nameField(), 'Ada');
   await user.click(sendButton());
+  await continueReview(user);
   await enterPin(user);
 
   expect(await screen.findByText('Not today')).toBeInTheDocument();
@@ -119,6 +121,7 @@ test.each([
   const { user, store, send } = renderFlow({ prepare: () => ({ goTo }) });
   await user.type(nameField(), 'Ada');
   await user.click(sendButton());
+  await continueReview(user);
   await enterPin(user);
 
   expect(store.getState().ui.dialogs).toEqual(open);

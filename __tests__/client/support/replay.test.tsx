@@ -64,7 +64,7 @@ test('shows the customer\'s screen from the file, with the network off', async (
   expect(within(customer).getByText('$1,234.50')).toBeInTheDocument();
   expect(within(customer).getByText('₦250,000.00')).toBeInTheDocument();
   const form = within(customer).getByRole('form', { name: 'Convert currency' });
-  expect(within(form).getByRole('textbox', { name: 'You send' })).toHaveValue('2000');
+  expect(within(form).getByRole('textbox', { name: 'You send' })).toHaveValue('2,000');
   expect(within(form).getByText('Insufficient CAD balance. Available: 1,234.50 CAD')).toBeInTheDocument();
   expect(requests).toEqual([]);
 });

@@ -53,7 +53,7 @@ test('replaying the recorded actions on a fresh store shows the screen as it was
   expect(warning()).toBeNull();
 
   replayUntil('exchange/insufficientWarningChanged', true);
-  expect(send()).toHaveValue('2000');
+  expect(send()).toHaveValue('2,000');
   expect(warning()).toHaveTextContent('Insufficient CAD balance. Available: 1,234.50 CAD');
   expect(from()).toHaveValue('CAD');
 

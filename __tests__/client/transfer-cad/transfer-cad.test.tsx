@@ -6,7 +6,7 @@ import type { RootState } from '../../../src/client/app/store';
 import { historyApi } from '../../../src/client/features/history/history-api';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { enterPin, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
+import { continueReview, enterPin, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
 import { expectOnlyAsToast } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
@@ -111,6 +111,7 @@ describe('sending by Interac', () => {
 
     await fill(user, { name: ' Bola Ade ', email: 'bola@example.com', amount: '25.5' });
     await user.click(send());
+    await continueReview(user);
     expect(store.getState().ui.dialogs['transfer-cad-pin']).toBe(true);
     await enterPin(user);
 
@@ -152,6 +153,7 @@ describe('sending by Interac', () => {
     await loaded();
     await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
     await user.click(send());
+    await continueReview(user);
 
     await enterPin(user, '9999');
     expect(await screen.findByText(WRONG_PIN_MESSAGE)).toBeInTheDocument();
@@ -174,12 +176,14 @@ describe('sending by Interac', () => {
     await loaded();
     await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
     await user.click(send());
+    await continueReview(user);
     await enterPin(user);
     const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
     await user.click(within(receipt).getByRole('button', { name: 'Done' }));
 
     await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
     await user.click(send());
+    await continueReview(user);
     await enterPin(user);
     expect(await screen.findByRole('dialog', { name: 'Transaction Receipt' })).toBeInTheDocument();
 
@@ -203,6 +207,7 @@ describe('sending by Interac', () => {
     await loaded();
     await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
     await user.click(send());
+    await continueReview(user);
     await enterPin(user);
     expect(await screen.findByText('Insufficient CAD balance')).toBeInTheDocument();
     await enterPin(user);
@@ -220,6 +225,7 @@ describe('sending by Interac', () => {
     await loaded();
     await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
     await user.click(send());
+    await continueReview(user);
     await enterPin(user);
 
     expect(await screen.findByText('Transaction failed')).toBeInTheDocument();
@@ -233,6 +239,7 @@ describe('leaving the screen with the PIN dialog open', () => {
     await loaded();
     await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
     await user.click(send());
+    await continueReview(user);
     expect(await screen.findByRole('dialog', { name: 'Enter Transaction PIN' })).toBeInTheDocument();
     unmount();
 

@@ -6,7 +6,7 @@ import { historyApi } from '../../../src/client/features/history/history-api';
 import TransferNairaScreen from '../../../src/client/features/transfer-naira/transfer-naira-screen';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { enterPin, serveMoney } from '../../support/transfer-backend';
+import { continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
 import { expectOnlyAsToast } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser, type FakeWallets } from '../../support/wallet-backend';
 
@@ -262,6 +262,7 @@ describe('sending NGN', () => {
     await waitFor(() => expect(backend.seen('/wallet/transactions')).toHaveLength(1));
     await user.type(amount()!, '1500.75');
     await user.click(sendButton()!);
+    await continueReview(user);
     await enterPin(user);
 
     expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
@@ -303,6 +304,7 @@ describe('sending NGN', () => {
     await verifyAccount(user);
     await user.type(amount()!, '100');
     await user.click(sendButton()!);
+    await continueReview(user);
     await enterPin(user);
     expect(await screen.findByText('Your Naira wallet is not activated')).toBeInTheDocument();
   });
@@ -314,6 +316,7 @@ describe('leaving the screen with the PIN dialog open', () => {
     await verifyAccount(user);
     await user.type(amount()!, '100');
     await user.click(sendButton()!);
+    await continueReview(user);
     expect(await screen.findByRole('dialog', { name: 'Enter Transaction PIN' })).toBeInTheDocument();
     unmount();
 

@@ -8,7 +8,7 @@ import { historyApi } from '../../../src/client/features/history/history-api';
 import TransferUserScreen from '../../../src/client/features/transfer-user/transfer-user-screen';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { enterPin, serveMoney } from '../../support/transfer-backend';
+import { continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
 import { expectOnlyAsToast } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
@@ -191,6 +191,7 @@ describe('send to a Kudi user: validation', () => {
     await verifyRecipient(user);
     await user.type(amount(), '1000');
     await user.click(send());
+    await continueReview(user);
     await screen.findByRole('dialog', { name: 'Enter Transaction PIN' });
 
     // Meanwhile the balance drops (another device spent it) and the wallet refetches.
@@ -213,6 +214,7 @@ describe('send to a Kudi user: sending', () => {
     await verifyRecipient(user);
     await user.type(amount(), '100');
     await user.click(send());
+    await continueReview(user);
     await enterPin(user);
 
     expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
@@ -240,6 +242,7 @@ describe('send to a Kudi user: sending', () => {
     await verifyRecipient(user);
     await user.type(amount('NGN'), '5000');
     await user.click(send());
+    await continueReview(user);
     await enterPin(user);
 
     const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
@@ -258,6 +261,7 @@ describe('send to a Kudi user: sending', () => {
     await verifyRecipient(user);
     await user.type(amount(), '10');
     await user.click(send());
+    await continueReview(user);
     await enterPin(user);
     expect(await screen.findByText('You cannot send money to yourself')).toBeInTheDocument();
 
@@ -273,6 +277,7 @@ describe('leaving the screen with the PIN dialog open', () => {
     await verifyRecipient(user);
     await user.type(amount(), '10');
     await user.click(send());
+    await continueReview(user);
     expect(await screen.findByRole('dialog', { name: 'Enter Transaction PIN' })).toBeInTheDocument();
     unmount();
 

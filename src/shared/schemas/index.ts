@@ -31,4 +31,4 @@ export {
 } from './transfers';
 export { Payee, BillPaymentResult } from './bills';
 export { Country, OutboxMessage } from './misc';
-export { Quote, Pricing, FeeLine } from './pricing';
+export { Quote, Pricing, FeeLine, Limits, ProofOfAddressStatus, QuoteReference } from './pricing';

@@ -9,6 +9,8 @@ import { useAppDispatch } from '../../app/store';
 import { Button, Stack, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
+import { ARRIVES, sendReviewLines } from '../money/review-lines';
+import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow } from '../money/use-money-flow';
 import type { CallError } from '../money/use-money-send';
 import { useConfirmTransactionPinMutation, useCreateBillPaymentMutation } from './bill-payment-api';
@@ -51,6 +53,7 @@ export function BillForm({ payee, balance }: BillFormProps) {
   const dispatch = useAppDispatch();
   const [confirmPin] = useConfirmTransactionPinMutation();
   const [pay, { data: result }] = useCreateBillPaymentMutation();
+  const limitRefusal = useLimitCheck('CAD');
 
   const flow = useMoneyFlow({
     flow: 'bill-payment',
@@ -86,15 +89,22 @@ export function BillForm({ payee, balance }: BillFormProps) {
     receipt: result?.data ? receiptRows(result.data) : null,
     receiptTitle: 'Payment Successful',
     onReceiptClosed: () => dispatch(payeeCleared()),
-    reviewLines: ({ amount, accountNumber, description }) => [
-      { label: 'Payee', value: payee.PayeeName },
-      { label: 'Payee account number', value: accountNumber.trim() },
-      { label: 'Description', value: description.trim() },
-      { label: 'Amount', value: amount === '' ? '' : formatMoney('CAD', amount) },
-    ],
+    reviewLines: ({ amount, accountNumber, description }) =>
+      sendReviewLines(
+        'CAD',
+        amount,
+        [
+          { label: 'Payee', value: payee.PayeeName },
+          { label: 'Payee account number', value: accountNumber.trim() },
+          { label: 'Description', value: description.trim() },
+        ],
+        ARRIVES.bill,
+      ),
   });
   const { form } = flow;
   const overBalance = amountAbove(form.values.amount, balance);
+  // The tier's limits (spec-next §B), said at the form like the balance, before review and PIN.
+  const tierRefusal = overBalance ? null : limitRefusal(form.values.amount);
 
   return (
     <MoneyFlow
@@ -103,7 +113,7 @@ export function BillForm({ payee, balance }: BillFormProps) {
       actions={
         <Stack direction="row" justify="flex-end" gap="sm">
           <Button variant="secondary" onClick={() => dispatch(payeeCleared())}>Cancel</Button>
-          <Button type="submit" disabled={overBalance}>Continue</Button>
+          <Button type="submit" disabled={overBalance || tierRefusal !== null}>Continue</Button>
         </Stack>
       }
     >
@@ -114,7 +124,7 @@ export function BillForm({ payee, balance }: BillFormProps) {
         min={0}
         max={balance}
         step={0.01}
-        error={overBalance && balance !== undefined && M.bills.billAmountTooHigh(balance)}
+        error={overBalance && balance !== undefined ? M.bills.billAmountTooHigh(balance) : tierRefusal}
         {...form.getFieldProps('amount')}
       />
       <TextField label="Payee account number" autoComplete="off" {...form.getFieldProps('accountNumber')} />

@@ -1,37 +1,27 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
-import { CONVERSION_TOAST_MS, CURRENCIES } from '../../../shared/limits';
+import { CONVERSION_TOAST_MS, CURRENCIES, DEBOUNCE_MS } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
-import { formatMajor, formatRate } from '../../../shared/money';
-import type { Currency } from '../../../shared/types';
-import { messageOf } from '../../api/error-message';
+import { formatRate, parseAmount } from '../../../shared/money';
+import type { Currency, Quote, QuotedConversion } from '../../../shared/types';
+import { messageOf, serverMessage } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useGetRateQuery } from '../../api/wallet-api';
-import { useAppDispatch, useAppSelector, useAppStore } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
 import { screenToast } from '../../app/toasts';
+import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useWallet } from '../../app/use-wallet';
 import { BalanceCard, Button, Card, IconButton, PageHeader, SelectField, Stack, ConvertIcon, TextField } from '../../ui';
+import { useDebouncedValue } from '../money/use-debounced-value';
 import { useMoneySend, type CallError } from '../money/use-money-send';
-import {
-  conversionError,
-  conversionSides,
-  exactTarget,
-  exceedsBalance,
-  insufficientMessage,
-} from './conversion';
-import { useConvertCurrencyMutation } from './exchange-api';
-import {
-  amountEdited,
-  amountsCleared,
-  currencyChosen,
-  insufficientWarningChanged,
-  selectExchange,
-  swapped,
-  targetNormalised,
-  type Side,
-} from './exchange-slice';
+import { acceptAmountInput, withSeparators } from './amount-input';
+import { conversionError, conversionSides, exceedsBalance, insufficientMessage } from './conversion';
+import { useConvertCurrencyMutation, useCreateQuoteMutation, useQuoteEstimateQuery, type QuoteArgs } from './exchange-api';
+import { amountEdited, amountsCleared, currencyChosen, insufficientWarningChanged, selectExchange, swapped, type Side } from './exchange-slice';
+import { QuoteReview } from './quote-review';
 
 const Grid = styled.div`
   display: grid;
@@ -60,8 +50,8 @@ const RateLine = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-/** A failed conversion: the server's message, else 'Conversion failed' (spec §8). */
-const conversionFailed = (error: CallError | undefined) => messageOf(error, M.exchange.failed);
+/** The ui-slice dialog of the exchange's review step (form → review → result; a conversion asks no PIN). */
+export const EXCHANGE_REVIEW = 'exchange-review';
 
 const amountLabel: Record<Side, string> = { from: 'You send', to: 'You receive' };
 const currencyLabel: Record<Side, string> = { from: 'From', to: 'To' };
@@ -69,14 +59,11 @@ const currencyLabel: Record<Side, string> = { from: 'From', to: 'To' };
 interface SideFieldsProps {
   side: Side;
   currency: Currency;
+  /** Digits and '.', no separators: shown with them. */
   amount: string;
-  /** Help text under the amount, e.g. the exact amount to receive. */
-  hint?: string | null;
-  /** Whether the customer is typing in this side's amount (its figure is not rewritten meanwhile). */
-  onEditing(side: Side | null): void;
 }
 
-function SideFields({ side, currency, amount, hint, onEditing }: SideFieldsProps) {
+function SideFields({ side, currency, amount }: SideFieldsProps) {
   const dispatch = useAppDispatch();
   return (
     <Row>
@@ -94,40 +81,54 @@ function SideFields({ side, currency, amount, hint, onEditing }: SideFieldsProps
         inputMode="decimal"
         autoComplete="off"
         placeholder="0.00"
-        value={amount}
-        hint={hint}
-        onFocus={() => onEditing(side)}
-        onBlur={() => onEditing(null)}
-        onChange={(event) => dispatch(amountEdited({ side, amount: event.target.value }))}
+        value={withSeparators(amount)}
+        onChange={(event) => {
+          // Only digits and one '.' with at most two decimals; anything else leaves the field as it was.
+          const accepted = acceptAmountInput(event.target.value);
+          if (accepted !== null) dispatch(amountEdited({ side, amount: accepted }));
+        }}
       />
     </Row>
   );
 }
 
 /**
- * /exchange: CAD↔NGN at the quoted rate; the last edited side drives the other (spec §2, §4, §5).
- * The customer gets exactly the amount shown: when "You receive" drives, its figure is set to
- * what the server credits for the amount to send (as soon as the customer leaves the field, and in
- * any case before Convert sends anything), from the same shared convert() the server uses.
+ * /exchange: CAD↔NGN (spec §2, §4, §5; spec-next §A). Either side drives: the side the customer
+ * typed in keeps exactly what was typed; typing what to send shows what arrives at the quoted rate,
+ * typing what to receive asks the server (POST /quotes, amount_side 'receive') for the exact amount
+ * to send. Convert opens the review: a quote held 60 s (its countdown; a lapsed quote is replaced
+ * and the review says the rate changed), and Confirm converts with its quote_id.
  */
 export default function ExchangeScreen() {
   const dispatch = useAppDispatch();
-  const store = useAppStore();
   const form = useAppSelector(selectExchange);
-  const { from, to, insufficientWarned } = form;
+  const { from, to, driver, amount, insufficientWarned } = form;
+  const reviewing = useAppSelector((state) => selectIsDialogOpen(state, EXCHANGE_REVIEW));
   const cad = useWallet('CAD');
   const ngn = useWallet('NGN');
   // Refetched on mount and focus; only the quote of the pair on screen counts (not the previous pair's).
   const rate = useGetRateQuery({ from, to });
   const rateShown = rate.currentData?.actual_rate;
-  const [convertCurrency, { isLoading }] = useConvertCurrencyMutation();
+  const [convertCurrency, { isLoading: converting }] = useConvertCurrencyMutation();
+  const [createQuote, quoteState] = useCreateQuoteMutation();
+  const [rateChanged, setRateChanged] = useState(false);
   const moneySend = useMoneySend();
-  const [editing, setEditing] = useState<Side | null>(null);
   useErrorToast(cad.error ?? ngn.error, M.transfers.walletFetchFailed);
   useErrorToast(rate.error, M.exchange.rateFetchFailed);
 
-  const sides = conversionSides(form, rateShown);
-  const exact = exactTarget(form, rateShown);
+  // The amount to receive drives: once it settles, the server says what it takes to send.
+  const receiveArgs = useMemo<QuoteArgs | null>(
+    () => (driver === 'to' && parseAmount(amount).ok ? { from, to, amount, side: 'receive' } : null),
+    [driver, amount, from, to],
+  );
+  const settledArgs = useDebouncedValue(receiveArgs, DEBOUNCE_MS);
+  const estimate = useQuoteEstimateQuery(settledArgs && settledArgs === receiveArgs ? settledArgs : skipToken);
+  const estimated = receiveArgs && settledArgs === receiveArgs ? estimate.currentData : undefined;
+  useErrorToast(estimate.error, M.exchange.rateFetchFailed);
+  useErrorToast(quoteState.error, M.exchange.rateFetchFailed);
+
+  const local = conversionSides(form, rateShown);
+  const sides = estimated ? { from: estimated.send_amount, to: amount } : local;
   const balance = (from === 'CAD' ? cad.wallet : ngn.wallet)?.balance;
   const over = exceedsBalance(sides.from, balance);
   // No conversion against a rate the customer has not seen: Convert waits for the quote on screen.
@@ -143,40 +144,70 @@ export default function ExchangeScreen() {
     dispatch(insufficientWarningChanged(over));
   }, [over, insufficientWarned, balance, from, dispatch]);
 
-  // "You receive" shows what will be credited once the customer is not typing in it (after leaving
-  // the field, a swap or a new quote).
-  useEffect(() => {
-    if (exact !== null && editing !== 'to') dispatch(targetNormalised(exact));
-  }, [exact, editing, dispatch]);
+  const askQuote = useCallback(
+    () => void createQuote({ from, to, amount, side: driver === 'from' ? 'send' : 'receive' }),
+    [createQuote, from, to, amount, driver],
+  );
 
-  const submit = async (event: FormEvent) => {
+  const quote = quoteState.isLoading ? undefined : quoteState.data;
+  const quoteProblem = quote && exceedsBalance(quote.send_amount, balance) && balance !== undefined ? insufficientMessage(from, balance) : null;
+
+  // A lapsed quote is replaced while the review is open, and the review says the rate changed.
+  const expired = useCallback(
+    (lapsed: Quote) => {
+      if (!reviewing || lapsed.quote_id !== quoteState.data?.quote_id) return;
+      setRateChanged(true);
+      askQuote();
+    },
+    [reviewing, quoteState.data, askQuote],
+  );
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!rateShown || !rateReady) return;
-    // The form as it is now (leaving the field for Convert may just have set the exact amount).
-    const current = selectExchange(store.getState());
-    const adjusted = exactTarget(current, rateShown);
-    if (adjusted !== null) {
-      // Convert pressed (Enter) while the typed target is not what would be credited: show it first.
-      dispatch(targetNormalised(adjusted));
-      toast.info(M.exchange.exactCreditAdjusted(formatMajor(Number(adjusted)), current.to));
-      return;
-    }
-    const source = conversionSides(current, rateShown).from;
-    const invalid = conversionError(source, current.from, balance);
+    const invalid = conversionError(sides.from, from, balance);
     if (invalid) {
       toast.error(invalid);
       return;
     }
-    const body = { from_currency: current.from, to_currency: current.to, amount: source.trim(), timezone: deviceTimeZone() };
+    setRateChanged(false);
+    askQuote();
+    dispatch(dialogOpened(EXCHANGE_REVIEW));
+  };
+
+  const back = () => dispatch(dialogClosed(EXCHANGE_REVIEW));
+
+  const confirm = async () => {
+    if (!quote) return;
+    // The amount typed when the customer typed what to send (the quote's, to the cent), else the quote's.
+    const body: QuotedConversion = {
+      from_currency: quote.from_currency,
+      to_currency: quote.to_currency,
+      amount: driver === 'from' ? amount : quote.send_amount,
+      timezone: deviceTimeZone(),
+      quote_id: quote.quote_id,
+    };
+    let lapsed = false;
     const converted = await moneySend({
       body,
       send: convertCurrency,
       succeeded: (data) => data.message === M.exchange.successServer,
-      successMessage: M.exchange.convertedSuccess(body.from_currency, body.amount, body.to_currency),
+      successMessage: M.exchange.convertedSuccess(quote.from_currency, String(body.amount), quote.to_currency),
       successToast: { autoClose: CONVERSION_TOAST_MS },
-      failureMessage: conversionFailed,
+      failureMessage: (error: CallError | undefined) => {
+        const message = serverMessage(error);
+        lapsed = message === M.pricing.quoteExpired || message === M.pricing.quoteUsed;
+        return messageOf(error, M.exchange.failed);
+      },
     });
-    if (converted) dispatch(amountsCleared());
+    if (converted) {
+      dispatch(dialogClosed(EXCHANGE_REVIEW));
+      dispatch(amountsCleared());
+    } else if (lapsed) {
+      // The server no longer honours this quote: a new one, and the review says the rate changed.
+      setRateChanged(true);
+      askQuote();
+    }
   };
 
   return (
@@ -187,28 +218,33 @@ export default function ExchangeScreen() {
           <BalanceCard currency="CAD" balance={cad.wallet?.balance} />
           <BalanceCard currency="NGN" balance={ngn.wallet?.balance} />
         </Grid>
-        <Card as="form" aria-label="Convert currency" onSubmit={(event: FormEvent) => void submit(event)} noValidate>
-          <SideFields side="from" currency={from} amount={sides.from} onEditing={setEditing} />
+        <Card as="form" aria-label="Convert currency" onSubmit={submit} noValidate>
+          <SideFields side="from" currency={from} amount={sides.from} />
           <Centered>
-            <IconButton label="Swap currencies" onClick={() => dispatch(swapped(sides))}>
+            <IconButton label="Swap currencies" onClick={() => dispatch(swapped())}>
               <ConvertIcon />
             </IconButton>
           </Centered>
-          <SideFields
-            side="to"
-            currency={to}
-            amount={sides.to}
-            hint={exact !== null ? M.exchange.exactCredit(formatMajor(Number(exact)), to) : null}
-            onEditing={setEditing}
-          />
+          <SideFields side="to" currency={to} amount={sides.to} />
           {/* The live warning also stays on screen, from the store, so time-travel and replay show it. */}
           {over && balance !== undefined && <Warning>{insufficientMessage(from, balance)}</Warning>}
           <RateLine aria-live="polite">
             {rateShown ? `Rate: 1 CAD = ${formatRate(rateShown)} NGN` : 'Rate: …'}
           </RateLine>
-          <Button type="submit" fullWidth busy={isLoading} busyLabel="Converting..." disabled={!rateReady}>Convert</Button>
+          <Button type="submit" fullWidth disabled={!rateReady}>Convert</Button>
         </Card>
       </Stack>
+      <QuoteReview
+        id={EXCHANGE_REVIEW}
+        quote={quote}
+        quoting={quoteState.isLoading}
+        rateChanged={rateChanged}
+        problem={quoteProblem}
+        converting={converting}
+        onConfirm={() => void confirm()}
+        onBack={back}
+        onExpired={expired}
+      />
     </main>
   );
 }

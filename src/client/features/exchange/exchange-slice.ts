@@ -9,7 +9,7 @@ export interface ExchangeState {
   from: Currency;
   to: Currency;
   driver: Side;
-  /** The driving side's text, as entered. */
+  /** The driving side's amount as entered: digits and at most one '.' with two decimals, no separators. */
   amount: string;
   /** The live insufficient-balance warning was shown and not cleared since (spec §5: once until cleared). */
   insufficientWarned: boolean;
@@ -23,37 +23,33 @@ export const exchangeSlice = createSlice({
   name: 'exchange',
   initialState,
   reducers: {
-    /** Picking a currency on one side; the same one on both sides flips the other side. */
+    /**
+     * Picking a currency on one side; the same one on both sides flips the other side. Then the
+     * amount the customer typed keeps its currency (spec-next §A: switching currencies never turns
+     * what was typed into a different amount): it moves to the side that now holds its currency.
+     */
     currencyChosen: (state, { payload }: PayloadAction<{ side: Side; currency: Currency }>) => {
       const { side, currency } = payload;
+      if (state[side] === currency) return;
+      const typedIn = state[state.driver];
       state[side] = currency;
       const opposite = side === 'from' ? 'to' : 'from';
       if (state[opposite] === currency) state[opposite] = other(currency);
+      state.driver = state.from === typedIn ? 'from' : 'to';
     },
     amountEdited: (state, { payload }: PayloadAction<{ side: Side; amount: string }>) => {
       state.driver = payload.side;
       state.amount = payload.amount;
     },
     /**
-     * The target the customer typed, replaced by the exact amount the server credits for the
-     * source it takes (the target still drives): shown before anything is converted.
+     * Swap (spec §2: "exchanges the currencies and amounts"): the currencies change places and each
+     * amount moves with its currency. The amount the customer typed stays exactly as typed, in its
+     * currency, now on the other side, and still drives (spec-next §A); the other side is asked
+     * again at the new direction's rate.
      */
-    targetNormalised: (state, { payload }: PayloadAction<string>) => {
-      if (state.driver === 'to') state.amount = payload;
-    },
-    /**
-     * Swap (spec §2: "exchanges the currencies and amounts"): the currencies change places and the
-     * two amounts as shown (the payload) change sides. The side the customer last edited keeps
-     * driving, now holding the other side's former amount, and the other side is recomputed from
-     * it, so the pair shown stays what the server would credit. With nothing computed yet (no
-     * rate, no readable amount), the typed text moves with its currency and keeps driving there.
-     */
-    swapped: (state, { payload: shownAmounts }: PayloadAction<Record<Side, string>>) => {
+    swapped: (state) => {
       [state.from, state.to] = [state.to, state.from];
-      const other: Side = state.driver === 'from' ? 'to' : 'from';
-      const moved = shownAmounts[other].trim();
-      if (moved !== '') state.amount = moved;
-      else state.driver = other;
+      state.driver = state.driver === 'from' ? 'to' : 'from';
     },
     insufficientWarningChanged: (state, { payload }: PayloadAction<boolean>) => {
       state.insufficientWarned = payload;
@@ -71,5 +67,5 @@ export const exchangeSlice = createSlice({
   },
 });
 
-export const { currencyChosen, amountEdited, targetNormalised, swapped, insufficientWarningChanged, amountsCleared } = exchangeSlice.actions;
+export const { currencyChosen, amountEdited, swapped, insufficientWarningChanged, amountsCleared } = exchangeSlice.actions;
 export const { selectExchange } = exchangeSlice.selectors;

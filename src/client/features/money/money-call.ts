@@ -15,8 +15,9 @@ export const moneyRequest = <Body>(endpoint: Endpoint, { body, idempotencyKey }:
   headers: { 'Idempotency-Key': idempotencyKey },
 });
 
-/** What a movement in `currency` makes stale: that wallet and its history. */
+/** What a movement in `currency` makes stale: that wallet, its history and the day's limits (GET /limits). */
 export const touchedBy = (currency: Currency) => [
   { type: 'Wallet' as const, id: currency },
   { type: 'Transactions' as const, id: `LIST-${currency}` },
+  { type: 'Limits' as const },
 ];

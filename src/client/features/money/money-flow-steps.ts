@@ -8,11 +8,11 @@ export const MONEY_FLOW_STEPS = ['form', 'review', 'pin', 'result'] as const;
 export type MoneyFlowStep = (typeof MONEY_FLOW_STEPS)[number];
 
 /**
- * Whether the flows show the review step between the form and the PIN. Off: the form leads
+ * Whether the flows show the review step between the form and the PIN (spec-next §A: on). Off: the form leads
  * straight to the PIN. Turning it on here turns it on for every flow (each supplies its
  * review lines); a flow can still override it with its `review` option.
  */
-export const REVIEW_STEP = false;
+export const REVIEW_STEP = true;
 
 /**
  * ui-slice dialog ids of a flow's steps after the form, e.g. 'transfer-cad-review',

@@ -1,7 +1,7 @@
 import { api } from '../../api/api';
 import { buildPath, endpoints } from '../../../shared/endpoints';
 import { LOGIN_METHOD } from '../../../shared/limits';
-import type { Req, Res } from '../../../shared/types';
+import type { ProofOfAddress, Req, Res } from '../../../shared/types';
 
 /** Profile and security calls (spec §7): password check, password and PIN change, profile update. */
 export const profileApi = api.injectEndpoints({
@@ -20,6 +20,24 @@ export const profileApi = api.injectEndpoints({
     changeTransactionPin: build.mutation<Res<'resetTransactionPin'>, Req<'resetTransactionPin'>>({
       query: (body) => ({ url: endpoints.resetTransactionPin.path, method: endpoints.resetTransactionPin.method, body }),
     }),
+    /** GET /verification/proof-of-address: none, pending, approved or rejected (with the reason). */
+    getProofOfAddress: build.query<ProofOfAddress, void>({
+      query: () => ({ url: endpoints.proofOfAddress.path, method: endpoints.proofOfAddress.method }),
+      transformResponse: (body: Res<'proofOfAddress'>) => body.data,
+      providesTags: ['ProofOfAddress'],
+    }),
+    /**
+     * POST /verification/proof-of-address (multipart, one file `document`): pending review. The
+     * status and the limits are asked again (an approval raises the tier to Plus).
+     */
+    uploadProofOfAddress: build.mutation<Res<'uploadProofOfAddress'>, File>({
+      query: (document) => {
+        const body = new FormData();
+        body.append('document', document);
+        return { url: endpoints.uploadProofOfAddress.path, method: endpoints.uploadProofOfAddress.method, body };
+      },
+      invalidatesTags: ['ProofOfAddress', 'Limits'],
+    }),
     updateProfile: build.mutation<Res<'updateProfile'>, Req<'updateProfile'>>({
       query: (body) => ({ url: endpoints.updateProfile.path, method: endpoints.updateProfile.method, body }),
       invalidatesTags: ['User'],
@@ -32,4 +50,6 @@ export const {
   useChangePasswordMutation,
   useChangeTransactionPinMutation,
   useUpdateProfileMutation,
+  useGetProofOfAddressQuery,
+  useUploadProofOfAddressMutation,
 } = profileApi;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import * as M from '../../../shared/messages';
 import { useErrorToast } from '../../api/use-error-toast';
@@ -11,6 +11,9 @@ import { ChangePinDialog } from './change-pin-dialog';
 import { profileDialogs, useProfileDialog } from './profile-dialogs';
 import { UpdateProfileDialog } from './update-profile-dialog';
 import { VerifyPasswordDialog } from './verify-password-dialog';
+
+/** The tier, limits and the way to Plus (spec-next §B): its own chunk, loaded when a verified profile shows. */
+const LimitsCard = lazy(() => import('./limits-card'));
 
 const Sections = styled.div`
   display: grid;
@@ -115,6 +118,11 @@ export default function ProfileScreen() {
               <Button variant="secondary" onClick={updateProfile.show}>Update Profile</Button>
             </Stack>
           </Card>
+          {locked && (
+            <Suspense fallback={null}>
+              <LimitsCard />
+            </Suspense>
+          )}
           <ChangePasswordDialog email={user.email} />
           <VerifyPasswordDialog email={user.email} />
           <ChangePinDialog />

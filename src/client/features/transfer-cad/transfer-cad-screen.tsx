@@ -7,9 +7,11 @@ import { useErrorToast } from '../../api/use-error-toast';
 import { deviceTimeZone } from '../../app/time-zone';
 import { useWallet } from '../../app/use-wallet';
 import { BalanceCard, Button, CopyField, PageHeader, Stack, TextField, formatMoney } from '../../ui';
-import { amountSchema, type AmountValue } from '../money/amount';
+import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate } from '../money/receipt-modal';
+import { ARRIVES, sendReviewLines } from '../money/review-lines';
+import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow } from '../money/use-money-flow';
 import { useWalletNotLoadedToast } from '../money/use-wallet-not-loaded-toast';
 import { useCadWithdrawalMutation } from './transfer-cad-api';
@@ -26,11 +28,18 @@ interface Values {
 const initialValues: Values = { name: '', email: '', amount: '' };
 
 const incomplete = M.transfers.cadFieldsRequired;
-const schema = object({
-  name: string().trim().required(incomplete),
-  email: string().trim().required(incomplete).test('email', incomplete, (email = '') => isEmail(email.trim())),
-  amount: amountSchema(incomplete),
-});
+/** The fields as spec §5 checks them; then the balance and the limits (spec-next §A: at the form, before review and PIN). */
+const cadSchema = (balance: number | undefined, limitRefusal: (amount: AmountValue) => string | null) =>
+  object({
+    name: string().trim().required(incomplete),
+    email: string().trim().required(incomplete).test('email', incomplete, (email = '') => isEmail(email.trim())),
+    amount: amountSchema(incomplete)
+      .test('balance', M.transfers.insufficientWalletBalance('CAD'), (amount = '') => !amountAbove(amount, balance))
+      .test('limits', (amount = '', context) => {
+        const refusal = limitRefusal(amount);
+        return refusal === null || context.createError({ message: refusal });
+      }),
+  });
 
 const receiptRows = (receipt: CadWithdrawalReceipt) => [
   { label: 'Amount', value: formatMoney('CAD', receipt.amount) },
@@ -46,11 +55,13 @@ export default function TransferCadScreen() {
   useErrorToast(error, M.transfers.walletFetchFailed);
   useWalletNotLoadedToast(cad);
   const [withdraw, { data: result }] = useCadWithdrawalMutation();
+  const limitRefusal = useLimitCheck('CAD');
 
   const flow = useMoneyFlow({
     flow: 'transfer-cad',
     initialValues,
-    schema,
+    // Built when validating, from the latest render's balance and limits.
+    schema: () => cadSchema(wallet?.balance, limitRefusal),
     canLeaveForm: (form) => {
       form.setStatus(wallet ? undefined : M.transfers.walletDetailsUnavailable);
       return wallet !== undefined;
@@ -79,11 +90,16 @@ export default function TransferCadScreen() {
     send: withdraw,
     succeeded: (data) => data.success === 'true',
     receipt: result?.data ? receiptRows(result.data) : null,
-    reviewLines: ({ name, email, amount }) => [
-      { label: 'Recipient', value: name.trim() },
-      { label: 'Recipient email', value: email.trim() },
-      { label: 'Amount', value: amount === '' ? '' : formatMoney('CAD', amount) },
-    ],
+    reviewLines: ({ name, email, amount }) =>
+      sendReviewLines(
+        'CAD',
+        amount,
+        [
+          { label: 'Recipient', value: name.trim() },
+          { label: 'Recipient email', value: email.trim() },
+        ],
+        ARRIVES.payout,
+      ),
   });
   const { form } = flow;
 

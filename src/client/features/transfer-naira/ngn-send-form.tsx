@@ -14,6 +14,8 @@ import { Button, ComboboxField, LoadingText, TextField, formatMoney } from '../.
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
+import { ARRIVES, sendReviewLines } from '../money/review-lines';
+import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow, type Confirmation } from '../money/use-money-flow';
 import { useGetNgnBanksQuery, useNameInquiryQuery, useNgnWithdrawalMutation } from './transfer-naira-api';
 
@@ -55,6 +57,7 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
   const { data: limit, error: limitError } = useGetNgnLimitQuery();
   useErrorToast(limitError, M.transfers.limitFetchFailed);
   const [withdraw, { data: result }] = useNgnWithdrawalMutation();
+  const limitRefusal = useLimitCheck('NGN');
 
   const flow = useMoneyFlow({
     flow: 'transfer-naira',
@@ -83,12 +86,18 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
     send: withdraw,
     succeeded: (data) => data.success === 'true',
     receipt: result?.data ? receiptRows(result.data) : null,
-    reviewLines: (): ReceiptRow[] => [
-      { label: 'Bank', value: bank?.bankName ?? '' },
-      { label: 'Account number', value: accountNumber },
-      { label: 'Account name', value: accountName ?? '' },
-      { label: 'Amount', value: amount === '' ? '' : formatMoney('NGN', amount) },
-    ],
+    canLeaveForm: (): boolean => tierRefusal === null,
+    reviewLines: (): ReceiptRow[] =>
+      sendReviewLines(
+        'NGN',
+        amount,
+        [
+          { label: 'Recipient', value: accountName ?? '' },
+          { label: 'Bank', value: bank?.bankName ?? '' },
+          { label: 'Account number', value: accountNumber },
+        ],
+        ARRIVES.payout,
+      ),
   });
   const { form } = flow;
   const { bankCode, accountNumber, amount } = form.values;
@@ -114,13 +123,15 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
 
   const overBalance = amountAbove(amount, wallet.balance);
   const overLimit = amountAbove(amount, limit);
-  const amountError = overBalance ? M.transfers.insufficientBalance : overLimit && M.server.amountAboveLimit;
+  // The tier's limits (spec-next §B), in CAD; said at the form like the balance, before review and PIN.
+  const tierRefusal: string | null = overBalance || overLimit ? null : limitRefusal(amount);
+  const amountError = overBalance ? M.transfers.insufficientBalance : overLimit ? M.server.amountAboveLimit : tierRefusal;
 
   return (
     <MoneyFlow
       flow={flow}
       title="Send Money"
-      actions={accountName && <Button type="submit" fullWidth disabled={overBalance || overLimit}>Send</Button>}
+      actions={accountName && <Button type="submit" fullWidth disabled={overBalance || overLimit || tierRefusal !== null}>Send</Button>}
     >
       <ComboboxField
         label="Bank"

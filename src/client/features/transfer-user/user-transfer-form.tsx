@@ -11,6 +11,8 @@ import { BalanceCard, Button, Stack, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
+import { ARRIVES, sendReviewLines } from '../money/review-lines';
+import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow } from '../money/use-money-flow';
 import { useWalletNotLoadedToast } from '../money/use-wallet-not-loaded-toast';
 import { useCadWalletTransferMutation, useNgnWalletTransferMutation } from './transfer-user-api';
@@ -27,17 +29,24 @@ const initialValues: Values = { email: '', amount: '' };
 type TransferBody = Req<'cadWalletTransfer'>;
 type TransferAnswer = Res<'cadWalletTransfer'> | Res<'ngnWalletTransfer'>;
 
-const transferSchema = (currency: Currency, balance: number | undefined, verified: boolean) =>
+const transferSchema = (
+  currency: Currency,
+  balance: number | undefined,
+  verified: boolean,
+  limitRefusal: (amount: AmountValue) => string | null,
+) =>
   object({
     email: string()
       .trim()
       .required(M.transfers.fieldsRequired)
       .test('recipient', M.transfers.invalidRecipientEmail, (email = '') => isEmail(email.trim()) && verified),
-    amount: amountSchema(M.transfers.fieldsRequired).test(
-      'balance',
-      M.transfers.insufficientWalletBalance(currency),
-      (amount = '') => !amountAbove(amount, balance),
-    ),
+    amount: amountSchema(M.transfers.fieldsRequired)
+      .test('balance', M.transfers.insufficientWalletBalance(currency), (amount = '') => !amountAbove(amount, balance))
+      // The tier's limits (spec-next §B), said at the form before review and PIN.
+      .test('limits', (amount = '', context) => {
+        const refusal = limitRefusal(amount);
+        return refusal === null || context.createError({ message: refusal });
+      }),
   });
 
 const cadRows = (receipt: CadTransferReceipt): ReceiptRow[] => [
@@ -69,6 +78,7 @@ export function UserTransferForm({ currency }: { currency: Currency }) {
   const balance = shown.wallet?.balance;
   const [sendCad, cadResult] = useCadWalletTransferMutation();
   const [sendNgn, ngnResult] = useNgnWalletTransferMutation();
+  const limitRefusal = useLimitCheck(currency);
 
   const cadReceipt = cadResult.data?.data;
   const ngnReceipt = ngnResult.data?.data;
@@ -78,7 +88,7 @@ export function UserTransferForm({ currency }: { currency: Currency }) {
     flow: 'transfer-user',
     initialValues,
     // Built when validating, from the latest render's balance and recipient check.
-    schema: () => transferSchema(currency, balance, recipient.verified),
+    schema: () => transferSchema(currency, balance, recipient.verified, limitRefusal),
     prepare: async (pin, form) => {
       const { email, amount } = form.values;
       // The PIN modal can only send what the form holds: an incomplete form is shown on the form, not sent.
@@ -96,10 +106,16 @@ export function UserTransferForm({ currency }: { currency: Currency }) {
     send: (args) => (currency === 'CAD' ? sendCad(args) : sendNgn(args)),
     succeeded: (data) => (currency === 'CAD' ? data.success === 'true' : data.success === true),
     receipt: rows ?? null,
-    reviewLines: ({ email, amount }) => [
-      { label: 'Recipient', value: recipient.name ?? email.trim() },
-      { label: 'Amount', value: amount === '' ? '' : formatMoney(currency, amount) },
-    ],
+    reviewLines: ({ email, amount }) =>
+      sendReviewLines(
+        currency,
+        amount,
+        [
+          { label: 'Recipient', value: recipient.name ?? email.trim() },
+          { label: 'Recipient email', value: email.trim() },
+        ],
+        ARRIVES.instantly,
+      ),
   });
   const { form } = flow;
   const recipient = useRecipientCheck(form.values.email, currency);

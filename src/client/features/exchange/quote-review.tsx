@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import styled from 'styled-components';
+import * as M from '../../../shared/messages';
+import { formatMinor, formatRate, parseAmount } from '../../../shared/money';
+import type { Quote } from '../../../shared/types';
+import { formatMoney } from '../../ui';
+import type { ReceiptRow } from '../money/receipt-modal';
+import { ARRIVES } from '../money/review-lines';
+import { ReviewModal } from '../money/review-modal';
+
+const Countdown = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Notice = styled.p`
+  color: ${({ theme }) => theme.colors.warning};
+  font-weight: 600;
+`;
+
+const money = (amount: string) => {
+  const parsed = parseAmount(amount);
+  return parsed.ok ? Number(formatMinor(parsed.minor, { withCommas: false })) : 0;
+};
+
+/** The review of a conversion (spec-next §A): what leaves, the fee, the rate and margin, what arrives, when. */
+export function quoteLines(quote: Quote): ReceiptRow[] {
+  return [
+    { label: 'You send', value: formatMoney(quote.from_currency, money(quote.send_amount)) },
+    { label: 'Fee', value: formatMoney(quote.from_currency, money(quote.fee)) },
+    { label: 'Rate', value: `1 CAD = ${formatRate(quote.rate)} NGN` },
+    { label: 'Our margin', value: `${quote.margin_percent}% of the mid-market rate (1 CAD = ${formatRate(quote.mid_rate)} NGN)` },
+    { label: 'You receive', value: formatMoney(quote.to_currency, money(quote.receive_amount)) },
+    { label: 'Arrives', value: ARRIVES.instantly },
+  ];
+}
+
+/** Whole seconds left until `expiresAt` (ISO), never below 0. */
+export const secondsLeft = (expiresAt: string, now = Date.now()) => Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** The quote's countdown; once it reaches 0, `onExpired` (once per quote). */
+function QuoteCountdown({ quote, onExpired }: { quote: Quote; onExpired(quote: Quote): void }) {
+  const [left, setLeft] = useState(() => secondsLeft(quote.expires_at));
+  useEffect(() => {
+    const tick = () => {
+      const seconds = secondsLeft(quote.expires_at);
+      setLeft(seconds);
+      if (seconds === 0) {
+        clearInterval(timer);
+        onExpired(quote);
+      }
+    };
+    const timer = setInterval(tick, 1000);
+    tick();
+    return () => clearInterval(timer);
+  }, [quote, onExpired]);
+  return (
+    <Countdown role="timer" aria-live="off">
+      {left > 0 ? `Rate held for ${clock(left)}` : 'Getting a new rate…'}
+    </Countdown>
+  );
+}
+
+export interface QuoteReviewProps {
+  id: string;
+  quote: Quote | undefined;
+  /** A quote is being asked for (the first, or a new one after expiry). */
+  quoting: boolean;
+  /** The previous quote lapsed (or the server said so): the rate shown is a new one. */
+  rateChanged: boolean;
+  /** Why Confirm cannot go on with this quote (e.g. above the balance), said in the review. */
+  problem: string | null;
+  converting: boolean;
+  onConfirm(): void;
+  onBack(): void;
+  onExpired(quote: Quote): void;
+}
+
+/** The exchange's review: the quote's numbers, its countdown, and a new quote when it lapses. */
+export function QuoteReview({ id, quote, quoting, rateChanged, problem, converting, onConfirm, onBack, onExpired }: QuoteReviewProps) {
+  return (
+    <ReviewModal
+      id={id}
+      lines={quote ? quoteLines(quote) : []}
+      description="Check the amounts and the rate before you convert."
+      continueLabel="Confirm"
+      continueDisabled={!quote || quoting || problem !== null}
+      busy={converting}
+      busyLabel="Converting..."
+      onContinue={onConfirm}
+      onBack={onBack}
+    >
+      {rateChanged && <Notice role="status">{M.pricing.quoteExpired}</Notice>}
+      {problem && <Notice role="alert">{problem}</Notice>}
+      {quoting && !quote && <Countdown>Getting your rate…</Countdown>}
+      {quote && !quoting && <QuoteCountdown quote={quote} onExpired={onExpired} />}
+    </ReviewModal>
+  );
+}

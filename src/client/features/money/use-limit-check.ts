@@ -1,0 +1,54 @@
+import { useCallback } from 'react';
+import * as M from '../../../shared/messages';
+import { convert, formatMinor, parseAmount } from '../../../shared/money';
+import type { Currency, Limits } from '../../../shared/types';
+import { useGetLimitsQuery } from '../../api/limits-api';
+import { useGetRateQuery } from '../../api/wallet-api';
+import type { AmountValue } from './amount';
+
+const minorOf = (amount: number | string): bigint | null => {
+  const parsed = parseAmount(amount);
+  return parsed.ok ? parsed.minor : null;
+};
+
+const shown = (money: string) => {
+  const minor = minorOf(money);
+  return minor === null ? money : formatMinor(minor);
+};
+
+/**
+ * Which limit of spec-next §B an amount of `cadMinor` (in CAD) goes past, as the server's 403 says
+ * it: the per-transfer limit, then what is left today, then what is left over 30 days; null within.
+ */
+export function limitRefusal(cadMinor: bigint, limits: Limits): string | null {
+  // A limit of '0.00' (nothing left) reads as no amount: anything above 0 goes past it.
+  const above = (limit: string) => cadMinor > (minorOf(limit) ?? 0n);
+  if (above(limits.per_transfer)) return M.pricing.perTransferLimit(shown(limits.per_transfer));
+  if (above(limits.remaining_today)) return M.pricing.dailyLimit(shown(limits.remaining_today));
+  if (above(limits.remaining_30_days)) return M.pricing.thirtyDayLimit(shown(limits.remaining_30_days));
+  return null;
+}
+
+/**
+ * The limits check of a money form (spec-next §A: the form says it before review and PIN): a
+ * function from the amount typed to the refusal text, null while within the limits or while they
+ * are not known (the server still enforces them). NGN counts in CAD: the server uses the day's mid
+ * rate; the form converts at the NGN→CAD quote (more naira per dollar than mid), so it never
+ * refuses what the server allows, and only an amount within about the spread of a limit can still
+ * be refused by the server after the PIN.
+ */
+export function useLimitCheck(currency: Currency): (amount: AmountValue) => string | null {
+  const { data: limits } = useGetLimitsQuery();
+  const { currentData: rate } = useGetRateQuery({ from: 'NGN', to: 'CAD' }, { skip: currency !== 'NGN' });
+  const ngnPerCad = rate?.actual_rate;
+  return useCallback(
+    (amount: AmountValue) => {
+      if (amount === '' || !limits) return null;
+      const minor = minorOf(amount);
+      if (minor === null) return null;
+      if (currency === 'CAD') return limitRefusal(minor, limits);
+      return ngnPerCad ? limitRefusal(convert(minor, ngnPerCad, 'NGN_TO_CAD'), limits) : null;
+    },
+    [limits, currency, ngnPerCad],
+  );
+}
