@@ -19,6 +19,8 @@ import { supportRoutes } from './modules/support/support.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { billRoutes } from './modules/bills/bills.routes';
 import { transferRoutes } from './modules/transfers/transfers.routes';
+import { limitRoutes } from './modules/limits/limits.routes';
+import { addressRoutes } from './modules/address/address.routes';
 import { devRoutes } from './sim/dev.routes';
 
 declare module 'fastify' {
@@ -79,7 +81,7 @@ export async function buildApp({ config, db, adapters, onClose }: BuildOptions):
       await api.register(supportRoutes);
       await api.register(authRoutes);
       await api.register(walletRoutes);
-      for (const routes of [transferRoutes, billRoutes]) await api.register(routes);
+      for (const routes of [transferRoutes, billRoutes, limitRoutes, addressRoutes]) await api.register(routes);
       if (config.simulators) await api.register(devRoutes, { prefix: '/dev' });
     },
     { prefix: API_PREFIX },

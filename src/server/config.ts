@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseLimitsJson, type TierLimitTable } from './modules/limits/tiers';
 
 export interface Secrets {
   /** Signs access tokens (HS256). */
@@ -71,6 +72,15 @@ export interface Config extends Secrets {
    * set a token cost so that creating customers does not dominate their time.
    */
   passwordCost: PasswordCost;
+  /** Sending limits per tier, CAD minor units (LIMITS_JSON over the default table of spec-next §B). */
+  limits: TierLimitTable;
+  /** How long after an upload the simulated reviewer approves a proof of address (ADDRESS_REVIEW_MS). */
+  addressReviewMs: number;
+  /**
+   * Run the simulated proof-of-address reviewer (needs simulators). ADDRESS_REVIEW_JOB=on|off;
+   * default on except under NODE_ENV=test, where tests decide through POST /dev/proof-of-address.
+   */
+  addressReviewJob: boolean;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +111,14 @@ function decimal(env: Env, name: string, fallback: string): string {
     throw new ConfigError(`${name} must be a positive decimal number with at most 6 decimals, got "${raw}"`);
   }
   return raw;
+}
+
+function limitsTable(env: Env): TierLimitTable {
+  try {
+    return parseLimitsJson(env.LIMITS_JSON);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
 }
 
 function url(env: Env, name: string, protocols: string[]): string | null {
@@ -204,6 +222,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       memoryCost: int(env, 'PASSWORD_HASH_MEMORY_KIB', OWASP_PASSWORD_COST.memoryCost, nodeEnv === 'test' ? 8 : OWASP_PASSWORD_COST.memoryCost, 4_194_304),
       timeCost: int(env, 'PASSWORD_HASH_TIME_COST', OWASP_PASSWORD_COST.timeCost, nodeEnv === 'test' ? 1 : OWASP_PASSWORD_COST.timeCost, 100),
     },
+    limits: limitsTable(env),
+    addressReviewMs: int(env, 'ADDRESS_REVIEW_MS', 3000, 0, 3_600_000),
+    addressReviewJob: onOff(env, 'ADDRESS_REVIEW_JOB', nodeEnv !== 'test'),
     ...loadSecrets(env, dataDir),
     ...overrides,
   };

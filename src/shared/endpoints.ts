@@ -59,6 +59,11 @@ export const endpoints = {
   health: { method: 'GET', path: '/health' },
   devOutbox: { method: 'GET', path: '/dev/outbox' },
   devDeposit: { method: 'POST', path: '/dev/deposits' },
+  // Limits by tier and the proof of address (spec-next §B)
+  limits: { method: 'GET', path: '/limits' },
+  uploadProofOfAddress: { method: 'POST', path: '/verification/proof-of-address' },
+  proofOfAddress: { method: 'GET', path: '/verification/proof-of-address' },
+  devProofOfAddress: { method: 'POST', path: '/dev/proof-of-address' },
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -53,6 +53,12 @@ export const PAYMENT_TOAST_MS = 5_000;
 
 export const HISTORY_FIRST_PAGE = 1;
 
+/** Customer tiers of spec-next §B, in this order (the server's limit function reads Basic's limits, then Plus's). */
+export const TIERS = ['Basic', 'Plus'] as const;
+export type Tier = (typeof TIERS)[number];
+/** Proof of address: at most this many bytes, one of these types (checked by content). */
+export const PROOF_OF_ADDRESS_MAX_BYTES = 5 * 1024 * 1024;
+export const PROOF_OF_ADDRESS_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
 export const CURRENCIES = ['CAD', 'NGN'] as const;
 export const CURRENCY_SYMBOL = { CAD: '$', NGN: '₦' } as const satisfies Record<(typeof CURRENCIES)[number], string>;
 

@@ -476,7 +476,7 @@ const outcomes = { oneStatement: 0, fellBack: 0, statuses: new Map<number, numbe
 
 describe('the one-statement transfer and the checked path', () => {
   it('give the same answer and leave the same ledger for any sender, recipient, balance, PIN state and amount', async () => {
-    const deps = { db: t.db, config: t.config };
+    const deps = { db: t.db, config: t.config, rates: t.app.adapters.rates };
     await fc.assert(
       fc.asyncProperty(caseArb, async (c) => {
         const now = Date.now();

@@ -3,6 +3,7 @@ import type { EndpointName } from '../endpoints';
 import { authSchemas } from './auth';
 import { billSchemas } from './bills';
 import type { EndpointSchema } from './common';
+import { limitSchemas } from './limits';
 import { miscSchemas } from './misc';
 import { transferSchemas } from './transfers';
 import { walletSchemas } from './wallet';
@@ -13,6 +14,7 @@ export const schemas = {
   ...transferSchemas,
   ...billSchemas,
   ...miscSchemas,
+  ...limitSchemas,
 } satisfies Record<EndpointName, EndpointSchema>;
 
 export type Schemas = typeof schemas;
@@ -29,3 +31,4 @@ export {
 } from './transfers';
 export { Payee, BillPaymentResult } from './bills';
 export { Country, OutboxMessage } from './misc';
+export { Limits, ProofOfAddress } from './limits';

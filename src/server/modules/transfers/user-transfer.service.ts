@@ -11,6 +11,7 @@ import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors
 import type { Trx } from '../ledger/accounts.repository';
 import { newReference, transferLocked } from '../ledger/ledger.service';
 import type { PinDeps } from '../auth/pin.service';
+import { cadEquivalent, countAgainstLimits, limitContext, type LimitContext, type LimitDeps } from '../limits/limits.service';
 import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
 import {
   activatedNairaWallet, allowNameLookup, amountMinor, nameLookupRule, pinConfirmedMovement, withinNgnLimit, type RecordAnswer,
@@ -60,10 +61,17 @@ const partyName = (party: PartyAccount) => `${party.first_name} ${party.last_nam
 
 /**
  * Moves the amount from the sender's wallet to the recipient's, in the caller's transaction: one
- * statement finds the recipient and locks both accounts, one records the transfer with its
- * entries and balances. `sender` (locked by the caller) answers the naira activation check.
+ * statement finds the recipient and locks both accounts, the send is counted against the
+ * sender's limits (403 over one), one statement records the transfer with its entries and
+ * balances. `sender` (locked by the caller) answers the naira activation check.
  */
-export async function sendToUser(trx: Trx, senderId: string, order: UserTransferOrder, sender: SenderRow | null = null): Promise<UserTransferResult> {
+export async function sendToUser(
+  trx: Trx,
+  senderId: string,
+  order: UserTransferOrder,
+  sender: SenderRow | null,
+  limits: LimitContext,
+): Promise<UserTransferResult> {
   const parties = await lockTransferParties(trx, senderId, order.recipientEmail, order.currency);
   const to = parties.find((party) => party.is_recipient);
   if (!to) throw notFound(transfers.userDoesNotExist);
@@ -76,6 +84,7 @@ export async function sendToUser(trx: Trx, senderId: string, order: UserTransfer
   }
   const from = parties.find((party) => party.user_id === senderId);
   if (!from) throw new Error(`Customer ${senderId} has no ${order.currency} account`);
+  await countAgainstLimits(trx, limits, senderId, order.currency, order.amount);
   const recipientName = partyName(to);
   const row = await transferLocked(
     trx,
@@ -103,7 +112,7 @@ function validOrder(currency: Currency, body: Req<'cadWalletTransfer'>, ngnMaxKo
   }
 }
 
-type TransferDeps = PinDeps & { config: { ngnMaxSingleKobo: bigint } };
+type TransferDeps = PinDeps & LimitDeps & { config: { ngnMaxSingleKobo: bigint } };
 
 /**
  * The transfer in one statement when the request is one that statement recognises (valid order,
@@ -114,12 +123,20 @@ export async function oneStatementUserTransfer(
   userId: string,
   currency: Currency,
   body: Req<'cadWalletTransfer'>,
+  limits?: LimitContext,
 ): Promise<UserTransferResult | null> {
   const pin = body.transaction_pin;
   const order = isFourDigitPin(pin) ? validOrder(currency, body, deps.config.ngnMaxSingleKobo) : null;
   if (!order) return null;
+  const context = limits ?? (await limitContext(deps, currency));
   return transferInOneStatement(deps.db, {
-    senderId: userId, pinSecret: deps.config.pinSecret, pin, order, reference: newReference(), description: DESCRIPTION,
+    senderId: userId,
+    pinSecret: deps.config.pinSecret,
+    pin,
+    order,
+    reference: newReference(),
+    description: DESCRIPTION,
+    limit: { amount: cadEquivalent(context, currency, order.amount), array: context.array },
   });
 }
 
@@ -143,14 +160,15 @@ export async function confirmedUserTransfer<T>(
   answer: (result: UserTransferResult) => T,
   record: RecordAnswer<T>,
 ): Promise<T> {
+  const limits = await limitContext(deps, currency);
   if (!record) {
-    const done = await oneStatementUserTransfer(deps, userId, currency, body);
+    const done = await oneStatementUserTransfer(deps, userId, currency, body, limits);
     if (done) return answer(done);
   }
   return pinConfirmedMovement(
     deps, userId, body.transaction_pin,
     () => userTransferOrder(currency, body, deps.config.ngnMaxSingleKobo),
-    async (trx, order, sender) => answer(await sendToUser(trx, userId, order, sender)),
+    async (trx, order, sender) => answer(await sendToUser(trx, userId, order, sender, limits)),
     record,
   );
 }
