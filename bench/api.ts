@@ -27,6 +27,7 @@ import { hashPin } from '../src/server/modules/auth/pin';
 import { signAccessToken } from '../src/server/modules/auth/tokens';
 import { createCustomerWallets } from '../src/server/modules/ledger/customer-wallets';
 import { authorizedMovement } from '../src/server/modules/transfers/sender.service';
+import { limitContext } from '../src/server/modules/limits/limits.service';
 import { oneStatementUserTransfer, sendToUser, userTransferOrder } from '../src/server/modules/transfers/user-transfer.service';
 import type { LoadJob, LoadResult } from './load-generator';
 
@@ -222,6 +223,8 @@ async function startProfile(): Promise<(label: string) => Promise<void>> {
 async function directRun(app: FastifyInstance, customers: BenchCustomer[]): Promise<number> {
   const until = Date.now() + DURATION_S * 1000;
   let done = 0;
+  const deps = { db: app.db, config: app.config, rates: app.adapters.rates };
+  const limits = await limitContext(deps, 'CAD');
   const started = Date.now();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -229,9 +232,9 @@ async function directRun(app: FastifyInstance, customers: BenchCustomer[]): Prom
         const [from, to] = pair(customers);
         const body = { amount: '0.01', recipient_email: to.email, transaction_pin: PIN, timezone: 'America/Toronto' };
         // As the route without an Idempotency-Key: one statement, else the checked path.
-        if (!(await oneStatementUserTransfer(app, from.id, 'CAD', body))) {
+        if (!(await oneStatementUserTransfer(deps, from.id, 'CAD', body, limits))) {
           await authorizedMovement(app, from.id, PIN, () => userTransferOrder('CAD', body, app.config.ngnMaxSingleKobo),
-            (trx, order, sender) => sendToUser(trx, from.id, order, sender));
+            (trx, order, sender) => sendToUser(trx, from.id, order, sender, limits));
         }
         done += 1;
       }
@@ -251,7 +254,9 @@ export async function apiBench(database: 'pglite' | 'postgres', log: (line: stri
   }
   // DATABASE_POOL_SIZE, as the server reads it (default 10).
   const poolSize = process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {};
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: '/nonexistent-kudi-public', ...poolSize }, {
+  // Limits far above what a run sends: the bench measures throughput, not refusals.
+  const limits = { LIMITS_JSON: JSON.stringify({ Basic: { per_transfer: '1000000000', per_day: '1000000000', per_30_days: '1000000000' } }) };
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: '/nonexistent-kudi-public', ...poolSize, ...limits }, {
     dataDir: null, databaseUrl, databaseSchema: schema, port: 0, host: '127.0.0.1',
   });
   const counter = { statements: 0 };

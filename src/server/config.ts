@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MAX_AMOUNT_MINOR } from '../shared/limits';
 import { parseAmount } from '../shared/money';
 import { FEE_KINDS, FREE_TABLE, type FeeKind, type FeeRule, type FeeTable } from '../shared/pricing';
+import { parseLimitsJson, type TierLimitTable } from './modules/limits/tiers';
 
 export interface Secrets {
   /** Signs access tokens (HS256). */
@@ -81,6 +82,15 @@ export interface Config extends Secrets {
    * set a token cost so that creating customers does not dominate their time.
    */
   passwordCost: PasswordCost;
+  /** Sending limits per tier, CAD minor units (LIMITS_JSON over the default table of spec-next §B). */
+  limits: TierLimitTable;
+  /** How long after an upload the simulated reviewer approves a proof of address (ADDRESS_REVIEW_MS). */
+  addressReviewMs: number;
+  /**
+   * Run the simulated proof-of-address reviewer (needs simulators). ADDRESS_REVIEW_JOB=on|off;
+   * default on except under NODE_ENV=test, where tests decide through POST /dev/proof-of-address.
+   */
+  addressReviewJob: boolean;
 }
 
 export class ConfigError extends Error {
@@ -111,6 +121,14 @@ function decimal(env: Env, name: string, fallback: string): string {
     throw new ConfigError(`${name} must be a positive decimal number with at most 6 decimals, got "${raw}"`);
   }
   return raw;
+}
+
+function limitsTable(env: Env): TierLimitTable {
+  try {
+    return parseLimitsJson(env.LIMITS_JSON);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
 }
 
 function url(env: Env, name: string, protocols: string[]): string | null {
@@ -267,6 +285,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       memoryCost: int(env, 'PASSWORD_HASH_MEMORY_KIB', OWASP_PASSWORD_COST.memoryCost, nodeEnv === 'test' ? 8 : OWASP_PASSWORD_COST.memoryCost, 4_194_304),
       timeCost: int(env, 'PASSWORD_HASH_TIME_COST', OWASP_PASSWORD_COST.timeCost, nodeEnv === 'test' ? 1 : OWASP_PASSWORD_COST.timeCost, 100),
     },
+    limits: limitsTable(env),
+    addressReviewMs: int(env, 'ADDRESS_REVIEW_MS', 3000, 0, 3_600_000),
+    addressReviewJob: onOff(env, 'ADDRESS_REVIEW_JOB', nodeEnv !== 'test'),
     ...loadSecrets(env, dataDir),
     ...overrides,
   };

@@ -53,6 +53,12 @@ export const PAYMENT_TOAST_MS = 5_000;
 
 export const HISTORY_FIRST_PAGE = 1;
 
+/** Customer tiers of spec-next §B, in this order (the server's limit function reads Basic's limits, then Plus's). */
+export const TIERS = ['Basic', 'Plus'] as const;
+export type Tier = (typeof TIERS)[number];
+/** Proof of address: at most this many bytes, one of these types (checked by content). */
+export const PROOF_OF_ADDRESS_MAX_BYTES = 5 * 1024 * 1024;
+export const PROOF_OF_ADDRESS_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
 export const CURRENCIES = ['CAD', 'NGN'] as const;
 export const CURRENCY_SYMBOL = { CAD: '$', NGN: '₦' } as const satisfies Record<(typeof CURRENCIES)[number], string>;
 
@@ -83,6 +89,5 @@ export const STORAGE_KEYS = {
 
 /** A quote holds its rate this long by default (spec-next §A, QUOTE_TTL_S). */
 export const QUOTE_TTL_S = 60;
-/** Proof of address: at most 5 MB, PDF, PNG or JPEG (spec-next §B). */
-export const PROOF_OF_ADDRESS_MAX_BYTES = 5 * 1024 * 1024;
+/** Proof of address (spec-next §B): PDF, PNG or JPEG, at most PROOF_OF_ADDRESS_MAX_BYTES. */
 export const PROOF_OF_ADDRESS_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;

@@ -226,11 +226,6 @@ export const pricing = {
   quoteExpired: 'This quote has expired. Please review the new rate.',
   quoteUsed: 'This quote has already been used.',
   quoteMismatch: 'This quote does not match this conversion.',
-  /** X formatted like '1,000.00'. */
-  dailyLimit: (remaining: string) => `This exceeds your daily limit. You can send up to $${remaining} more today.`,
-  perTransferLimit: (limit: string) => `This exceeds your per-transfer limit of $${limit}.`,
-  /** spec-next names it '...30-day limit...'; worded like the daily one. */
-  thirtyDayLimit: (remaining: string) => `This exceeds your 30-day limit. You can send up to $${remaining} more in 30 days.`,
   /** Not in the spec: the client's own checks of a proof-of-address file before it is sent. */
   documentType: 'The document must be a PDF, PNG or JPEG file.',
   documentTooLarge: 'The document must be at most 5 MB.',
@@ -348,3 +343,23 @@ export const server = {
 function minutesText(minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
+
+/** Limits by tier and the proof of address (spec-next §B); X formatted like '1,000.00' (CAD). */
+export const tierLimits = {
+  dailyLimit: (remaining: string) => `This exceeds your daily limit. You can send up to $${remaining} more today.`,
+  thirtyDayLimit: (remaining: string) => `This exceeds your 30-day limit. You can send up to $${remaining} more in the next 30 days.`,
+  perTransferLimit: (limit: string) => `This exceeds your per-transfer limit of $${limit}.`,
+  proofReceived: 'Proof of address received. We will review it shortly.',
+  proofNotMultipart: 'Send the document as multipart/form-data, in a file field named document.',
+  proofMissing: 'Attach one file named document (PDF, PNG or JPEG, at most 5 MB).',
+  proofOneFile: 'Attach only one file, named document.',
+  proofEmpty: 'The document is empty. Attach a PDF, PNG or JPEG file.',
+  proofTooLarge: 'The document is larger than 5 MB. Attach a file of at most 5 MB.',
+  proofWrongType: 'The document must be a PDF, PNG or JPEG file.',
+  proofUnreadable: 'The upload could not be read. Send one file named document as multipart/form-data.',
+  proofPending: 'Your proof of address is already being reviewed.',
+  proofApproved: 'Your proof of address is already approved.',
+  proofNoneWaiting: 'No proof of address is waiting for review',
+  proofRejectedDefault: 'The document does not show your name and a current address.',
+  plusEmailSubject: 'Your limits were raised to Plus',
+} as const;

@@ -38,6 +38,8 @@ export type Bank = Static<typeof S.Bank>;
 export type Transaction = Static<typeof S.Transaction>;
 export type Pagination = Res<'transactions'>['pagination'];
 export type NameInquiry = Res<'nameInquiry'>;
+export type Limits = Static<typeof S.Limits>;
+export type ProofOfAddress = Static<typeof S.ProofOfAddress>;
 export type CadWithdrawalReceipt = Static<typeof S.CadWithdrawalReceipt>;
 export type NgnWithdrawalReceipt = Static<typeof S.NgnWithdrawalReceipt>;
 export type CadTransferReceipt = Static<typeof S.CadTransferReceipt>;
@@ -50,8 +52,6 @@ export type OutboxMessage = Static<typeof S.OutboxMessage>;
 export type Quote = Static<typeof S.Quote>;
 export type Pricing = Static<typeof S.Pricing>;
 export type FeeLine = Static<typeof S.FeeLine>;
-export type Limits = Static<typeof S.Limits>;
-export type ProofOfAddress = Static<typeof S.ProofOfAddressStatus>;
 export type AmountSide = Req<'createQuote'>['amount_side'];
 /** The body of POST /wallet/currency-conversion, with spec-next §A's optional quote_id. */
 export type QuotedConversion = Req<'currencyConversion'>;

@@ -236,14 +236,17 @@ export async function fingerprint(t: TestApp): Promise<string> {
     cleared as (delete from throttle_hits returning 1)
     select concat_ws('|',
       (select md5(coalesce(string_agg(concat_ws(',', id, email, password_hash, pin_hash, first_name, last_name, dob, address,
-         phone_number, timezone, is_email_verified, is_phone_verified, is_identity_verified), ';' order by id), '')) from users),
+         phone_number, timezone, is_email_verified, is_phone_verified, is_identity_verified, tier), ';' order by id), '')) from users),
       (select md5(coalesce(string_agg(concat_ws(',', id, current_jti, previous_jti, revoked_at), ';' order by id), '')) from sessions),
       (select md5(coalesce(string_agg(concat_ws(',', id, balance, pending_debits), ';' order by id), '')) from ledger_accounts),
       (select count(*) from ledger_transfers), (select count(*) from ledger_entries),
       -- Answers recorded as successes: a refusal is recorded under its key too (so the same
       -- request gets it again), but must never leave a success behind.
       (select count(*) from idempotency_keys where status = 'done' and response_status < 400),
-      (select md5(coalesce(string_agg(concat_ws(',', user_id, is_wallet_activated, account_number), ';' order by user_id), '')) from naira_wallets)
+      (select md5(coalesce(string_agg(concat_ws(',', user_id, is_wallet_activated, account_number), ';' order by user_id), '')) from naira_wallets),
+      -- What sends counted against the limits, and the proofs of address and their reviews.
+      (select md5(coalesce(string_agg(concat_ws(',', user_id, day, used_minor), ';' order by user_id, day), '')) from limit_usage),
+      (select md5(coalesce(string_agg(concat_ws(',', id, status, reason), ';' order by id), '')) from address_proofs)
     ) as fp`.execute(t.db);
   return rows[0].fp;
 }

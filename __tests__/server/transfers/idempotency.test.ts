@@ -3,13 +3,14 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
+import { highLimits } from '../../support/limits';
 import { balances, deposit, ledgerSums } from '../../support/wallets';
 import { bankBody, funded, interacBody, PIN, post, TIMEZONE } from './helpers';
 
 let t: TestApp;
 let recipient: Customer;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp(highLimits);
   // Naira reaches only an activated naira wallet.
   recipient = await funded(t, { activate: true });
 });

@@ -9,6 +9,8 @@ import { MAX_BALANCE_MINOR } from '../../../src/shared/limits';
 import { newReference } from '../../../src/server/modules/ledger/ledger.service';
 import { transferInOneStatement } from '../../../src/server/modules/transfers/user-transfer.one-statement';
 import { userTransferOrder } from '../../../src/server/modules/transfers/user-transfer.service';
+import { cadEquivalent } from '../../../src/server/modules/limits/limits.service';
+import { limitArray } from '../../../src/server/modules/limits/tiers';
 import type { Currency } from '../../../src/shared/types';
 import type { Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
@@ -23,8 +25,10 @@ afterAll(() => t.close());
 
 function oneStatement(sender: Customer, recipientEmail: string, amount: string, currency: Currency = 'CAD', pin = PIN) {
   const order = userTransferOrder(currency, { amount, recipient_email: recipientEmail, transaction_pin: pin, timezone: TIMEZONE }, t.config.ngnMaxSingleKobo);
+  // The send counted against the sender's limits as the route counts it (CAD as is; NGN at the test's mid rate, rounded up).
+  const limit = { amount: cadEquivalent({ midRate: t.config.fxMidRate }, currency, order.amount), array: limitArray(t.config.limits) };
   return transferInOneStatement(t.db, {
-    senderId: sender.id, pinSecret: t.config.pinSecret, pin, order, reference: newReference(), description: 'Wallet transfer',
+    senderId: sender.id, pinSecret: t.config.pinSecret, pin, order, reference: newReference(), description: 'Wallet transfer', limit,
   });
 }
 

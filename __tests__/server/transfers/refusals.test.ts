@@ -6,13 +6,14 @@ import { server } from '../../../src/shared/messages';
 import { expectRefusal } from '../../support/auth-flow';
 import { createCustomer, type Customer, type CustomerOptions } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
+import { highLimits } from '../../support/limits';
 import { balances, ledgerSums } from '../../support/wallets';
 import { bankBody, funded, interacBody, PIN, post, TIMEZONE } from './helpers';
 
 let t: TestApp;
 let recipient: Customer;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp(highLimits);
   // Naira reaches only an activated naira wallet.
   recipient = await funded(t, { activate: true });
 });

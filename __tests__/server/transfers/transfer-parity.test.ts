@@ -15,13 +15,18 @@
  *   exactly what the checked path wrote in B and the receipt is B's; when it answers null,
  *   nothing in the database changed.
  *
+ * The sender's limits are one of the rules (spec-next §B): a Basic sender (per-transfer limit of
+ * 1,000.00 CAD) or a Plus one whose usage today or in the last 30 days is arranged within a few
+ * cents of the limit given the amount (NGN at the mid rate, rounded up); the usage rows are part
+ * of each world's state.
+ *
  * FUZZ_RUNS sets the number of cases, FUZZ_SEED the seed (fixed by default, so a run is replayable).
  */
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR } from '../../../src/shared/limits';
-import { formatMinor, minorToMajor } from '../../../src/shared/money';
+import { convert, formatMinor, minorToMajor, parseAmount } from '../../../src/shared/money';
 import type { Currency } from '../../../src/shared/types';
 import { hashPassword } from '../../../src/server/modules/auth/passwords';
 import { hashPin } from '../../../src/server/modules/auth/pin';
@@ -35,6 +40,7 @@ import {
   oneStatementUserTransfer,
   type UserTransferResult,
 } from '../../../src/server/modules/transfers/user-transfer.service';
+import { parseLimitsJson } from '../../../src/server/modules/limits/tiers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { overdrawnWallets, PIN, TIMEZONE } from './helpers';
 import { ledgerSums } from '../../support/wallets';
@@ -44,10 +50,19 @@ const RUNS = Number(process.env.FUZZ_RUNS || DEFAULT_RUNS);
 const DEFAULT_SEED = 20261125;
 const SEED = Number(process.env.FUZZ_SEED || DEFAULT_SEED);
 
+/**
+ * Basic as by default; Plus far above any amount a case sends per transfer, so that its day and
+ * 30-day limits bind only where a case arranges the usage next to them.
+ */
+const LIMITS = parseLimitsJson(JSON.stringify({
+  Basic: { per_transfer: '1000', per_day: '1000', per_30_days: '5000' },
+  Plus: { per_transfer: '1000000000', per_day: '2000000000', per_30_days: '5000000000' },
+}));
+
 let t: TestApp;
 let passwordHash: string;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ limits: LIMITS });
   passwordHash = await hashPassword('Str0ng!Pass', t.config.passwordCost);
 }, 60_000);
 afterAll(() => t.close());
@@ -89,8 +104,21 @@ type AmountChoice =
   | { kind: 'tooLarge' }
   | { kind: 'literal'; value: string | number };
 
+/**
+ * The sender's tier and usage: Plus with nothing used (never binds), Basic (its per-transfer limit
+ * binds above 1,000.00 CAD), or Plus with today's or the 30 days' usage `delta` minor units beyond
+ * what would leave exactly the amount (delta ≤ 0: allowed, > 0: refused). Arranged in every case,
+ * so the rule also meets the others (a limit at its edge with a wrong PIN, a short balance…).
+ */
+type LimitState =
+  | { kind: 'plus' }
+  | { kind: 'basic' }
+  | { kind: 'day'; delta: bigint }
+  | { kind: 'thirtyDays'; delta: bigint };
+
 interface Case {
   currency: Currency;
+  limits: LimitState;
   sender: SenderState;
   recipient: RecipientState;
   to: 'recipient' | 'recipientUpperCase' | 'self' | 'unknown' | 'malformed';
@@ -131,6 +159,7 @@ interface RuleValues {
   to: Case['to'];
   amount: AmountChoice;
   pin: string;
+  limits: LimitState;
 }
 type RuleName = keyof RuleValues;
 type Arbitraries<T> = { [K in keyof T]: fc.Arbitrary<T[K]> };
@@ -174,19 +203,37 @@ const rules: { [K in RuleName]: { ok: fc.Arbitrary<RuleValues[K]>; broken: fc.Ar
     ),
   },
   pin: { ok: fc.constant(PIN), broken: fc.constantFrom('4321', '0000', '1235', '123', '12a4', '', '12345', ' 1234') },
+  limits: {
+    // Within the limits: far from them, or right at them (exactly what is left, or a cent or two less).
+    ok: fc.oneof(
+      fc.constant<LimitState>({ kind: 'plus' }),
+      fc.bigInt({ min: -2n, max: 0n }).map((delta): LimitState => ({ kind: 'day', delta })),
+      fc.bigInt({ min: -2n, max: 0n }).map((delta): LimitState => ({ kind: 'thirtyDays', delta })),
+    ),
+    // Over them by a cent or more, or Basic (over its per-transfer limit when the amount is above 1,000.00 CAD).
+    broken: fc.oneof(
+      fc.constant<LimitState>({ kind: 'basic' }),
+      fc.bigInt({ min: 1n, max: 3n }).map((delta): LimitState => ({ kind: 'day', delta })),
+      fc.bigInt({ min: 1n, max: 3n }).map((delta): LimitState => ({ kind: 'thirtyDays', delta })),
+    ),
+  },
 };
 
 const RULE_NAMES = Object.keys(rules) as RuleName[];
 
 /**
- * Which rules a case breaks: none in a fifth of the cases (the one statement's case), one in three
- * fifths (each rule alone, so dropping any one condition from either path shows), two or three in
- * the rest (rules meeting, e.g. a wrong PIN on a locked PIN, or a self-transfer beyond the funds).
+ * Which rules a case breaks: none in a sixth of the cases (the one statement's case), one in half
+ * (each rule alone, so dropping any one condition from either path shows), two or three in a
+ * sixth (rules meeting, e.g. a wrong PIN on a locked PIN, or a self-transfer beyond the funds),
+ * the limits alone in the last sixth.
  */
 const brokenArb: fc.Arbitrary<RuleName[]> = weighted(
   [1, fc.constant([])],
   [3, fc.constantFrom(...RULE_NAMES).map((name) => [name])],
   [1, fc.shuffledSubarray(RULE_NAMES, { minLength: 2, maxLength: 3 })],
+  // The limits alone more often: each of their refusals (per transfer, day, 30 days) is reached
+  // only when every other rule passes.
+  [1, fc.constant<RuleName[]>(['limits'])],
 );
 
 const caseArb: fc.Arbitrary<Case> = fc
@@ -207,6 +254,7 @@ const caseArb: fc.Arbitrary<Case> = fc
     const nairaRule = broken.includes('senderNaira') || broken.includes('recipientNaira');
     return {
       currency: nairaRule && !nairaRuleInCad ? 'NGN' : currency,
+      limits: v.limits,
       sender: {
         emailVerified: v.senderEmailVerified,
         phoneVerified: v.senderPhoneVerified,
@@ -341,6 +389,25 @@ async function arrange(c: Case, lockedUntil: Date | null): Promise<World> {
   return { sender, recipient };
 }
 
+/** What the request counts for in CAD minor units (NGN at the test app's mid rate, rounded up); 0 when it is no valid amount. */
+function cadOf(c: Case, amount: string | number): bigint {
+  const parsed = parseAmount(amount);
+  if (!parsed.ok) return 0n;
+  return c.currency === 'CAD' ? parsed.minor : convert(parsed.minor, t.config.fxMidRate, 'NGN_TO_CAD', 'up');
+}
+
+/** The sender's tier and usage of the case, arranged around the amount it sends. */
+async function arrangeLimits(c: Case, world: World, amount: string | number): Promise<void> {
+  const l = c.limits;
+  await t.db.updateTable('users').set({ tier: l.kind === 'basic' ? 'Basic' : 'Plus' }).where('id', '=', world.sender.id).execute();
+  if (l.kind !== 'day' && l.kind !== 'thirtyDays') return;
+  const limit = l.kind === 'day' ? LIMITS.Plus.perDay : LIMITS.Plus.per30Days;
+  const used = limit - cadOf(c, amount) + l.delta;
+  if (used <= 0n) return;
+  await sql`insert into limit_usage (user_id, day, used_minor)
+    values (${world.sender.id}::uuid, kudi_local_day(null, now()) - ${l.kind === 'day' ? 0 : 5}::int, ${used})`.execute(t.db);
+}
+
 /** The amount of the request, from the case and the balances it arranged (the same in every world). */
 function amountOf(c: Case, ngnMaxKobo: bigint): string | number {
   const available = c.sender.balance[c.currency] - reservedOf(c.sender, c.currency);
@@ -436,9 +503,14 @@ async function worldState(world: World) {
   const users = await sql<{ role: string; pin_failed_count: number; pin_locked_until: Date | null }>`
     select case id when ${world.sender.id}::uuid then 'sender' else 'recipient' end as role, pin_failed_count, pin_locked_until
     from users where id in (${world.sender.id}::uuid, ${world.recipient.id}::uuid) order by role`.execute(t.db);
+  // The sender's limit usage, by day relative to today (the customers of this file have no time zone: UTC).
+  const usage = await sql<{ day: number; used_minor: string }>`
+    select (day - kudi_local_day(null, now()))::int as day, used_minor::text from limit_usage
+    where user_id = ${world.sender.id}::uuid order by day`.execute(t.db);
   return {
     accounts: accounts.rows,
     transfers: transfers.rows,
+    usage: usage.rows,
     users: users.rows.map((u) => ({ ...u, pin_locked_until: u.pin_locked_until?.getTime() ?? null })),
   };
 }
@@ -466,17 +538,18 @@ async function databaseDigest() {
       (select count(*) || ':' || coalesce(max(id), 0) from ledger_transfers) as transfers,
       (select count(*) || ':' || coalesce(max(id), 0) from ledger_entries) as entries,
       (select md5(string_agg(id || ':' || pin_failed_count || ':' || coalesce(pin_locked_until::text, '-'), ',' order by id)) from users) as users,
-      (select count(*)::text from idempotency_keys) as keys`.execute(t.db);
+      (select count(*)::text from idempotency_keys) as keys,
+      (select md5(coalesce(string_agg(user_id || ':' || day || ':' || used_minor, ',' order by user_id, day), '')) from limit_usage) as usage`.execute(t.db);
   return rows[0];
 }
 
 // ---------------------------------------------------------------------------------------------
 
-const outcomes = { oneStatement: 0, fellBack: 0, statuses: new Map<number, number>() };
+const outcomes = { oneStatement: 0, fellBack: 0, statuses: new Map<number, number>(), limitRefusals: 0, writtenAtLimit: 0 };
 
 describe('the one-statement transfer and the checked path', () => {
   it('give the same answer and leave the same ledger for any sender, recipient, balance, PIN state and amount', async () => {
-    const deps = { db: t.db, config: t.config };
+    const deps = { db: t.db, config: t.config, rates: t.app.adapters.rates };
     await fc.assert(
       fc.asyncProperty(caseArb, async (c) => {
         const now = Date.now();
@@ -487,6 +560,7 @@ describe('the one-statement transfer and the checked path', () => {
           : new Date(now + c.sender.lock.minutes * 60_000 - 20_000);
         const [a, b, direct] = [await arrange(c, lockedUntil), await arrange(c, lockedUntil), await arrange(c, lockedUntil)];
         const amount = amountOf(c, t.config.ngnMaxSingleKobo);
+        for (const world of [a, b, direct]) await arrangeLimits(c, world, amount);
 
         // A: no Idempotency-Key (one statement, else the checked path); B: with one (checked path only).
         const resA = await send(a, c.currency, requestBody(c, a, amount));
@@ -497,6 +571,7 @@ describe('the one-statement transfer and the checked path', () => {
         const stateB = await worldState(b);
         expectSameState(await worldState(a), stateB);
         outcomes.statuses.set(resA.statusCode, (outcomes.statuses.get(resA.statusCode) ?? 0) + 1);
+        if (resA.statusCode === 403 && String(resA.json().message).startsWith('This exceeds your')) outcomes.limitRefusals += 1;
 
         // C: the one-statement function itself.
         const before = await databaseDigest();
@@ -506,6 +581,7 @@ describe('the one-statement transfer and the checked path', () => {
           expect(await databaseDigest()).toEqual(before);
         } else {
           outcomes.oneStatement += 1;
+          if (c.limits.kind === 'day' || c.limits.kind === 'thirtyDays') outcomes.writtenAtLimit += 1;
           expect(resB.statusCode).toBe(200);
           const receipt = c.currency === 'CAD' ? cadTransferReceipt(result) : ngnTransferReceipt(result);
           expect(comparableBody({ data: { ...receipt } })).toEqual(comparableBody({ data: resB.json().data }));
@@ -522,6 +598,9 @@ describe('the one-statement transfer and the checked path', () => {
     expect(outcomes.oneStatement).toBeGreaterThanOrEqual(RUNS / 10);
     expect(outcomes.fellBack).toBeGreaterThanOrEqual(RUNS / 10);
     expect([...outcomes.statuses.keys()]).toEqual(expect.arrayContaining([200, 400, 403, 404, 422, 429]));
+    // The limits rule: refusals by a limit, and transfers written in one statement right at a limit.
+    expect(outcomes.limitRefusals).toBeGreaterThanOrEqual(RUNS / 10);
+    expect(outcomes.writtenAtLimit).toBeGreaterThanOrEqual(1);
   });
 
   it('left a sound ledger: each currency sums to zero, no wallet overdrawn, every balance equals its entries', async () => {

@@ -74,6 +74,12 @@ export interface PayoutRails {
   stop(): Promise<void>;
 }
 
+/** Work in the background of this process (a simulator's job): started when the app is ready, stopped before it closes. */
+export interface BackgroundJob {
+  start(): void;
+  stop(): Promise<void>;
+}
+
 /** One of each adapter, as the app was built with (app.adapters). */
 export interface Adapters {
   email: MessageSender;
@@ -85,4 +91,9 @@ export interface Adapters {
   billers: Billers;
   /** Null when nothing settles payouts in this process (tests settle them themselves). */
   payoutRails: PayoutRails | null;
+  /**
+   * Who reviews proofs of address in this process: the simulated reviewer's job, or null (a
+   * deployment's reviewers decide elsewhere; tests decide through POST /dev/proof-of-address).
+   */
+  addressReviewer: BackgroundJob | null;
 }

@@ -1,6 +1,9 @@
 import type { Generated } from 'kysely';
+import type { AddressTables } from '../modules/address/address.tables';
 import type { AuthTables } from '../modules/auth/auth.tables';
 import type { FxTables } from '../modules/fx/fx.tables';
+import type { Tier } from '../../shared/limits';
+import type { LimitsTables } from '../modules/limits/limits.tables';
 import type { LedgerTables } from '../modules/ledger/ledger.tables';
 import type { TransfersTables } from '../modules/transfers/transfers.tables';
 import type { DefaultedTimestamp } from './columns';
@@ -34,6 +37,8 @@ export interface UsersTable {
   pin_locked_until: Date | null;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** 'Plus' once a proof of address is approved (migration 0009). */
+  tier: Generated<Tier>;
 }
 
 export interface SessionsTable {
@@ -51,7 +56,7 @@ export interface SessionsTable {
   password_checked_at: Date | null;
 }
 
-export interface Database extends AuthTables, LedgerTables, TransfersTables, FxTables {
+export interface Database extends AuthTables, LedgerTables, TransfersTables, FxTables, LimitsTables, AddressTables {
   users: UsersTable;
   sessions: SessionsTable;
 }

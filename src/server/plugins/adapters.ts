@@ -7,6 +7,7 @@ import { simulatedIdentityProvider } from '../sim/identity-provider';
 import { outboxSender, smtpSender } from '../sim/messaging';
 import { simulatedPartnerBank } from '../sim/partner-bank';
 import { payoutRailJob } from '../sim/payout-rail';
+import { addressReviewJob } from '../sim/address-reviewer';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,8 @@ function configured(app: FastifyInstance): { [K in keyof Adapters]: () => Adapte
     billers: () => seededBillers,
     // The simulated rails settle in the background; unit tests run settleDuePayouts themselves.
     payoutRails: () => (config.simulators && config.payoutJob ? payoutRailJob(app) : null),
+    // The simulated reviewer approves proofs of address a few seconds after their upload.
+    addressReviewer: () => (config.simulators && config.addressReviewJob ? addressReviewJob(app) : null),
   };
 }
 
@@ -56,12 +59,13 @@ export default fp<AdaptersOptions>(
       rates: choose('rates'),
       billers: choose('billers'),
       payoutRails: choose('payoutRails'),
+      addressReviewer: choose('addressReviewer'),
     };
     app.decorate('adapters', adapters);
-    const rails = adapters.payoutRails;
-    if (rails) {
-      app.addHook('onReady', async () => rails.start());
-      app.addHook('preClose', async () => rails.stop());
+    for (const job of [adapters.payoutRails, adapters.addressReviewer]) {
+      if (!job) continue;
+      app.addHook('onReady', async () => job.start());
+      app.addHook('preClose', async () => job.stop());
     }
   },
   { name: 'adapters', decorators: { fastify: ['config', 'db'] } },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { addressSimRoutes } from './address.routes';
 import { depositRoutes } from './deposits.routes';
 import { identitySimRoutes } from './identity.routes';
 import { outboxRoutes } from './outbox.routes';
@@ -10,4 +11,5 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
   await app.register(depositRoutes);
   await app.register(identitySimRoutes);
   await app.register(payoutSimRoutes);
+  await app.register(addressSimRoutes);
 }

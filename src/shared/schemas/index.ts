@@ -3,6 +3,7 @@ import type { EndpointName } from '../endpoints';
 import { authSchemas } from './auth';
 import { billSchemas } from './bills';
 import type { EndpointSchema } from './common';
+import { limitSchemas } from './limits';
 import { miscSchemas } from './misc';
 import { pricingSchemas } from './pricing';
 import { transferSchemas } from './transfers';
@@ -15,6 +16,7 @@ export const schemas = {
   ...billSchemas,
   ...miscSchemas,
   ...pricingSchemas,
+  ...limitSchemas,
 } satisfies Record<EndpointName, EndpointSchema>;
 
 export type Schemas = typeof schemas;
@@ -31,4 +33,5 @@ export {
 } from './transfers';
 export { Payee, BillPaymentResult } from './bills';
 export { Country, OutboxMessage } from './misc';
-export { Quote, Pricing, FeeLine, Limits, ProofOfAddressStatus, QuoteReference } from './pricing';
+export { Quote, Pricing, FeeLine, QuoteReference } from './pricing';
+export { Limits, ProofOfAddress } from './limits';

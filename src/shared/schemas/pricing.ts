@@ -1,12 +1,8 @@
-/**
- * Quotes and the price list (spec-next §A), limits by tier and proof of address (§B). Money in
- * these new fields is a decimal string with two decimals and no thousands separators ('1250.00');
- * rates are decimal strings of NGN per 1 CAD ('1039.50'); times are ISO 8601 UTC.
- */
+/** Quotes and the price list (spec-next §A). Money and rates are decimal strings, times ISO 8601 UTC. */
 import { Type } from '@sinclair/typebox';
 import type { EndpointName } from '../endpoints';
 import { FEE_KINDS } from '../pricing';
-import { Currency, Email, MoneyInput, Ok, Timestamp, responses, type EndpointSchema } from './common';
+import { Currency, MoneyInput, Ok, Timestamp, responses, type EndpointSchema } from './common';
 
 /** Money in the new fields: two decimals, no thousands separators, e.g. '1250.00'. */
 export const DecimalMoney = Type.String({ pattern: '^[0-9]+\\.[0-9]{2}$', description: "Two decimals, no thousands separators, e.g. '1250.00'" });
@@ -53,35 +49,9 @@ export const Pricing = Type.Object({
 });
 
 export const AMOUNT_SIDES = ['send', 'receive'] as const;
-export const TIERS = ['Basic', 'Plus'] as const;
-export const PROOF_OF_ADDRESS_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
-export const PROOF_OF_ADDRESS_DECISIONS = ['approve', 'reject'] as const;
-
-export const Tier = Type.Union(TIERS.map((tier) => Type.Literal(tier)));
-export const ProofOfAddressStatusName = Type.Union(PROOF_OF_ADDRESS_STATUSES.map((status) => Type.Literal(status)));
 
 /** The optional field POST /wallet/currency-conversion accepts: the conversion then honours that quote. */
 export const QuoteReference = Type.Object({ quote_id: Type.Optional(Type.String({ maxLength: 100 })) });
-
-/** GET /limits: the tier's limits in CAD, what is used and left today (the customer's own day) and over 30 days. */
-export const Limits = Type.Object({
-  tier: Tier,
-  currency: Type.Literal('CAD'),
-  per_transfer: DecimalMoney,
-  per_day: DecimalMoney,
-  per_30_days: DecimalMoney,
-  used_today: DecimalMoney,
-  remaining_today: DecimalMoney,
-  used_30_days: DecimalMoney,
-  remaining_30_days: DecimalMoney,
-  resets_at: Timestamp,
-});
-
-export const ProofOfAddressStatus = Type.Object({
-  status: ProofOfAddressStatusName,
-  /** Why a document was rejected. */
-  reason: Type.Optional(Type.String()),
-});
 
 export const pricingSchemas = {
   createQuote: {
@@ -96,12 +66,4 @@ export const pricingSchemas = {
     response: responses(Ok(Quote)),
   },
   pricing: { response: responses(Ok(Pricing)) },
-  limits: { response: responses(Ok(Limits)) },
-  /** multipart/form-data with one file field `document` (PDF, PNG or JPEG, at most 5 MB). */
-  uploadProofOfAddress: { response: responses(Ok(Type.Object({ status: Type.Literal('pending') }))) },
-  proofOfAddress: { response: responses(Ok(ProofOfAddressStatus)) },
-  devProofOfAddress: {
-    body: Type.Object({ email: Email, decision: Type.Union(PROOF_OF_ADDRESS_DECISIONS.map((decision) => Type.Literal(decision))) }),
-    response: responses(Ok(ProofOfAddressStatus)),
-  },
 } satisfies Partial<Record<EndpointName, EndpointSchema>>;

@@ -23,9 +23,9 @@ const shown = (money: string) => {
 export function limitRefusal(cadMinor: bigint, limits: Limits): string | null {
   // A limit of '0.00' (nothing left) reads as no amount: anything above 0 goes past it.
   const above = (limit: string) => cadMinor > (minorOf(limit) ?? 0n);
-  if (above(limits.per_transfer)) return M.pricing.perTransferLimit(shown(limits.per_transfer));
-  if (above(limits.remaining_today)) return M.pricing.dailyLimit(shown(limits.remaining_today));
-  if (above(limits.remaining_30_days)) return M.pricing.thirtyDayLimit(shown(limits.remaining_30_days));
+  if (above(limits.per_transfer)) return M.tierLimits.perTransferLimit(shown(limits.per_transfer));
+  if (above(limits.remaining_today)) return M.tierLimits.dailyLimit(shown(limits.remaining_today));
+  if (above(limits.remaining_30_days)) return M.tierLimits.thirtyDayLimit(shown(limits.remaining_30_days));
   return null;
 }
 

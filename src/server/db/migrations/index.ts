@@ -7,6 +7,7 @@ import * as m0005 from './0005-grant-client-ip';
 import * as m0006 from './0006-ledger-currency-agreement';
 import * as m0007 from './0007-phone-e164';
 import * as m0008 from './0008-quotes-and-fees';
+import * as m0009 from './0009-limits-proof-of-address';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-ledger-currency-agreement': m0006,
   '0007-phone-e164': m0007,
   '0008-quotes-and-fees': m0008,
+  '0009-limits-proof-of-address': m0009,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

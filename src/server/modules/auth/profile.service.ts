@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { profile, server } from '../../../shared/messages';
 import type { Req, User } from '../../../shared/types';
 import { isEmail } from '../../../shared/validation';
@@ -22,7 +23,10 @@ export async function currentUser(db: Db, userId: string): Promise<User> {
   return toUser(await existingUser(db, userId));
 }
 
-/** Stores the device's IANA time zone (canonical spelling), e.g. 'America/Toronto'. */
+/**
+ * Stores the device's IANA time zone (canonical spelling), e.g. 'America/Toronto'. The database
+ * must know it too: the customer's days (their sending limits) are counted in it there.
+ */
 export async function updateTimezone(db: Db, userId: string, timezone: string, now = new Date()): Promise<void> {
   let canonical: string;
   try {
@@ -30,7 +34,18 @@ export async function updateTimezone(db: Db, userId: string, timezone: string, n
   } catch {
     throw badRequest(server.invalidTimezone);
   }
+  if (!(await databaseKnowsZone(db, canonical))) throw badRequest(server.invalidTimezone);
   await updateUser(db, userId, { timezone: canonical }, now);
+}
+
+/** Whether the database can tell the date in this zone (kudi_local_day, migration 0009). */
+async function databaseKnowsZone(db: Db, timezone: string): Promise<boolean> {
+  try {
+    await sql`select kudi_local_day(${timezone}, now())`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { bills } from '../../../shared/messages';
 import { signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
+import { limitContext } from '../limits/limits.service';
 import { requireVerifiedSender } from '../transfers/sender.service';
 import { billOrder, payBill } from './bills.service';
 
@@ -22,10 +23,11 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { userId } = signedIn(request);
       await requireVerifiedSender(app.db, userId);
       const order = await billOrder(billers, request.body, app.config.fees);
+      const limits = await limitContext({ config: app.config, rates: app.adapters.rates }, 'CAD');
       return request.idempotency.transaction(async (trx) => ({
         success: true as const,
         message: bills.success,
-        data: await payBill(trx, userId, order),
+        data: await payBill(trx, userId, order, limits),
       }));
     },
   });

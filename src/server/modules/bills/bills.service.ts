@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { consumeStepUpGrant } from '../auth/pin.service';
 import { customerAccount, systemAccountId, type Trx } from '../ledger/accounts.repository';
 import { transfer } from '../ledger/ledger.service';
+import { countAgainstLimits, type LimitContext } from '../limits/limits.service';
 import { amountMinor } from '../transfers/sender.service';
 
 export interface BillOrder {
@@ -35,8 +36,10 @@ export async function billOrder(billers: Billers, body: Req<'createBillPayment'>
   return { payee, amount, fee: feeMinor(fees.bill, amount), accountNumber, description: body.Description.trim() };
 }
 
-export async function payBill(trx: Trx, userId: string, order: BillOrder): Promise<BillPaymentResult> {
+/** Pays the bill: the step-up grant is used up, the payment counted against the customer's limits (403 over one), the money moved. */
+export async function payBill(trx: Trx, userId: string, order: BillOrder, limits: LimitContext): Promise<BillPaymentResult> {
   await consumeStepUpGrant(trx, userId);
+  await countAgainstLimits(trx, limits, userId, 'CAD', order.amount);
   const wallet = await customerAccount(trx, userId, 'CAD');
   const row = await transfer(trx, {
     debit: wallet.id,

@@ -18,6 +18,8 @@ import { postPending, transfer, voidPending, type InsufficientFundsMessage, type
 import { bankByEitherCode, isAccountNumberOf, isPartnerBank, type BankRecord } from './banks';
 import { accountHolderName, ACCOUNT_NUMBER_DIGITS, UNKNOWN_BANK } from './name-inquiry.service';
 import type { PayoutOutcomeEvent } from './payout-webhook.schemas';
+import { giveBackPayoutLimit } from '../limits/limits.repository';
+import { countAgainstLimits, type LimitContext } from '../limits/limits.service';
 import { insertPayout, lockPayout, recordOutcome } from './payouts.repository';
 import { activatedNairaWallet, amountMinor, withinNgnLimit } from './sender.service';
 import type { PayoutRail } from './transfers.tables';
@@ -89,6 +91,8 @@ interface Payout {
   bankCode: string | null;
   /** The screen's insufficient-balance text (spec §5). */
   insufficientFunds: InsufficientFundsMessage;
+  /** What the sender's limits are counted with. */
+  limits: LimitContext;
 }
 
 /**
@@ -98,8 +102,12 @@ interface Payout {
 const INSUFFICIENT_CAD: InsufficientFundsMessage = () => transfers.insufficientWalletBalance('CAD');
 const INSUFFICIENT_NGN: InsufficientFundsMessage = () => transfers.insufficientBalance;
 
-/** Reserves the funds (pending transfer to payouts_clearing) and records the payout for its rail. */
+/**
+ * Counts the payout against the sender's limits (403 over one), reserves the funds (pending
+ * transfer to payouts_clearing) and records the payout for its rail with what it was counted for.
+ */
 async function reservePayout(trx: Trx, payout: Payout, settleMs: number): Promise<TransferRow> {
+  const counted = await countAgainstLimits(trx, payout.limits, payout.userId, payout.currency, payout.amount);
   const wallet = await customerAccount(trx, payout.userId, payout.currency);
   const row = await transfer(trx, {
     debit: wallet.id,
@@ -113,7 +121,11 @@ async function reservePayout(trx: Trx, payout: Payout, settleMs: number): Promis
     insufficientFunds: payout.insufficientFunds,
   });
   const { rail, destination, bankCode } = payout;
-  await insertPayout(trx, { transfer_id: row.id, reference: row.reference, rail, destination, bank_code: bankCode }, settleMs);
+  await insertPayout(
+    trx,
+    { transfer_id: row.id, reference: row.reference, rail, destination, bank_code: bankCode, limit_day: counted.day, limit_minor: counted.amount },
+    settleMs,
+  );
   return row;
 }
 
@@ -121,7 +133,13 @@ async function reservePayout(trx: Trx, payout: Payout, settleMs: number): Promis
  * An Interac e-Transfer out of the CAD wallet; never to the sender's own Kudi deposit e-mail
  * (another customer's is delivered to their wallet by the rail).
  */
-export async function sendInterac(trx: Trx, userId: string, order: InteracOrder, settleMs: number): Promise<CadWithdrawalReceipt> {
+export async function sendInterac(
+  trx: Trx,
+  userId: string,
+  order: InteracOrder,
+  settleMs: number,
+  limits: LimitContext,
+): Promise<CadWithdrawalReceipt> {
   if (isKudiDepositEmail(order.email)) {
     const own = await findCadWallet(trx, userId);
     if (own?.deposit_email === order.email.toLowerCase()) throw badRequest(server.selfTransfer);
@@ -138,6 +156,7 @@ export async function sendInterac(trx: Trx, userId: string, order: InteracOrder,
       destination: order.email,
       bankCode: null,
       insufficientFunds: INSUFFICIENT_CAD,
+      limits,
     },
     settleMs,
   );
@@ -161,7 +180,13 @@ async function verifiedHolder(trx: Trx, order: BankOrder, ownAccountNumber: stri
 }
 
 /** A NIP transfer out of the (activated) naira wallet to a verified Nigerian bank account. */
-export async function sendToBank(trx: Trx, userId: string, order: BankOrder, settleMs: number): Promise<NgnWithdrawalReceipt> {
+export async function sendToBank(
+  trx: Trx,
+  userId: string,
+  order: BankOrder,
+  settleMs: number,
+  limits: LimitContext,
+): Promise<NgnWithdrawalReceipt> {
   const wallet = await activatedNairaWallet(trx, userId);
   const holder = await verifiedHolder(trx, order, wallet.account_number);
   const { bank, accountNumber } = order;
@@ -177,6 +202,7 @@ export async function sendToBank(trx: Trx, userId: string, order: BankOrder, set
       destination: accountNumber,
       bankCode: bank.bankCode,
       insufficientFunds: INSUFFICIENT_NGN,
+      limits,
     },
     settleMs,
   );
@@ -206,7 +232,12 @@ export async function applyPayoutOutcome(trx: Trx, event: Static<typeof PayoutOu
     return 'replayed';
   }
   if (event.status === 'completed') await postPending(trx, payout.transfer_id);
-  else await voidPending(trx, payout.transfer_id);
+  else {
+    // A refunded payout gives back what it used of the sender's limits; the sender's user row is
+    // locked first, as every send of theirs locks it first.
+    await giveBackPayoutLimit(trx, payout.transfer_id);
+    await voidPending(trx, payout.transfer_id);
+  }
   await recordOutcome(trx, payout.transfer_id, event.status, event.status === 'failed' ? (event.reason ?? DEFAULT_FAILURE) : null);
   return 'applied';
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { transfers } from '../../../shared/messages';
 import { signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
+import { limitContext } from '../limits/limits.service';
 import { bankList } from './banks';
 import { nameInquiry } from './name-inquiry.service';
 import { payoutWebhookRoutes } from './payout-webhook.routes';
@@ -22,7 +23,7 @@ const pinConfirmedMoney = { idempotent: { pin: transactionPin } };
  */
 export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ngnMaxSingleKobo, payoutSettleMs, fees } = app.config;
-  const deps = { db: app.db, config: app.config };
+  const deps = { db: app.db, config: app.config, rates: app.adapters.rates };
 
   app.route({
     ...callSpec(app, 'checkEmail', 'transfers', 'Whether a Kudi customer with this e-mail can receive a transfer (and their name)', true),
@@ -66,6 +67,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       const { userId } = signedIn(request);
       const { body } = request;
+      const limits = await limitContext(deps, 'CAD');
       return request.idempotency.run((record) =>
         pinConfirmedMovement(
           deps, userId, body.transaction_pin,
@@ -73,7 +75,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
           async (trx, order) => ({
             success: 'true' as const,
             message: transfers.completed,
-            data: await sendInterac(trx, userId, order, payoutSettleMs),
+            data: await sendInterac(trx, userId, order, payoutSettleMs, limits),
           }),
           record,
         ),
@@ -87,6 +89,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       const { userId } = signedIn(request);
       const { body } = request;
+      const limits = await limitContext(deps, 'NGN');
       return request.idempotency.run((record) =>
         pinConfirmedMovement(
           deps, userId, body.transaction_pin,
@@ -94,7 +97,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
           async (trx, order) => ({
             success: 'true' as const,
             message: transfers.completed,
-            data: await sendToBank(trx, userId, order, payoutSettleMs),
+            data: await sendToBank(trx, userId, order, payoutSettleMs, limits),
           }),
           record,
         ),

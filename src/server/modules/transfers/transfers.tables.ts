@@ -23,6 +23,9 @@ export interface PayoutsTable {
   failure_reason: string | null;
   created_at: DefaultedTimestamp;
   settled_at: Date | null;
+  /** The sender's day (their time zone) and CAD minor units this payout was counted for in their limits (migration 0009). */
+  limit_day: string | null;
+  limit_minor: bigint | null;
 }
 
 export interface TransfersTables {

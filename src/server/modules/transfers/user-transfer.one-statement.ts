@@ -13,11 +13,17 @@
  * the caller then runs the checked path, which decides and words the refusal (or counts the PIN
  * try, or resets a streak). So this is no second copy of the rules' outcomes: it only recognises
  * the case in which every rule says yes, and a case it does not recognise costs one statement.
+ *
+ * The sender's limits are counted by the same database function as the checked path's
+ * (kudi_limit_charge, migration 0009), called only once every other check passed; the transfer
+ * is written only when it counted the send. The function reads the usage in a statement of its
+ * own after the sender's row is locked, so it sees every send committed before it.
  */
 import { sql } from 'kysely';
 import { MAX_BALANCE_MINOR } from '../../../shared/limits';
 import type { Db } from '../../db/database';
 import { movement, type TransferRow } from '../ledger/transfers.repository';
+import { limitChargeCall } from '../limits/limits.repository';
 import { hashPin } from '../auth/pin';
 import type { UserTransferOrder, UserTransferResult } from './user-transfer.types';
 
@@ -31,6 +37,8 @@ export interface OneStatementTransfer {
   order: UserTransferOrder;
   reference: string;
   description: string;
+  /** The send as the sender's limits count it: CAD minor units, and the limit table (limits/tiers.ts limitArray). */
+  limit: { amount: bigint; array: string };
 }
 
 type Row = TransferRow & { recipient_name: string };
@@ -68,7 +76,7 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
         for update of a
       ),
       checked as (
-        select d.id as debit, c.id as credit, d.name as sender_name, c.name as recipient_name
+        select d.id as debit, c.id as credit, d.user_id as sender_id, d.name as sender_name, c.name as recipient_name
         from parties d join parties c on c.user_id <> d.user_id
         where d.user_id = ${transfer.senderId}::uuid
           and d.kind = 'customer' and c.kind = 'customer'
@@ -76,11 +84,15 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
           and c.balance + ${amount}::bigint <= ${MAX_BALANCE_MINOR}::bigint
           and (not ${ngn}::boolean or (d.naira_activated and c.naira_activated))
       ),
+      counted as materialized (
+        select l.outcome from checked, ${limitChargeCall(sql`checked.sender_id`, transfer.limit.amount, transfer.limit.array)} l
+      ),
       t as (
         insert into ledger_transfers (reference, debit_account_id, credit_account_id, amount, currency, kind, status, metadata, posted_at)
         select ${transfer.reference}, debit, credit, ${amount}::bigint, ${currency}, 'wallet_transfer', 'posted',
           jsonb_build_object('sender_name', sender_name, 'recipient_name', recipient_name, 'description', ${transfer.description}::text), now()
         from checked
+        where exists (select 1 from counted where outcome = 'ok')
         returning *
       ),
       ${movement(amount, sql`(select debit_account_id from t)`, sql`(select credit_account_id from t)`, false, sql`(select id from t)`)}

@@ -12,6 +12,7 @@ import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors
 import type { Trx } from '../ledger/accounts.repository';
 import { newReference, transferLocked } from '../ledger/ledger.service';
 import type { PinDeps } from '../auth/pin.service';
+import { cadEquivalent, countAgainstLimits, limitContext, type LimitContext, type LimitDeps } from '../limits/limits.service';
 import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
 import {
   activatedNairaWallet, allowNameLookup, amountMinor, nameLookupRule, pinConfirmedMovement, withinNgnLimit, type RecordAnswer,
@@ -62,10 +63,17 @@ const partyName = (party: PartyAccount) => `${party.first_name} ${party.last_nam
 
 /**
  * Moves the amount from the sender's wallet to the recipient's, in the caller's transaction: one
- * statement finds the recipient and locks both accounts, one records the transfer with its
- * entries and balances. `sender` (locked by the caller) answers the naira activation check.
+ * statement finds the recipient and locks both accounts, the send is counted against the
+ * sender's limits (403 over one), one statement records the transfer with its entries and
+ * balances. `sender` (locked by the caller) answers the naira activation check.
  */
-export async function sendToUser(trx: Trx, senderId: string, order: UserTransferOrder, sender: SenderRow | null = null): Promise<UserTransferResult> {
+export async function sendToUser(
+  trx: Trx,
+  senderId: string,
+  order: UserTransferOrder,
+  sender: SenderRow | null,
+  limits: LimitContext,
+): Promise<UserTransferResult> {
   const parties = await lockTransferParties(trx, senderId, order.recipientEmail, order.currency);
   const to = parties.find((party) => party.is_recipient);
   if (!to) throw notFound(transfers.userDoesNotExist);
@@ -78,6 +86,7 @@ export async function sendToUser(trx: Trx, senderId: string, order: UserTransfer
   }
   const from = parties.find((party) => party.user_id === senderId);
   if (!from) throw new Error(`Customer ${senderId} has no ${order.currency} account`);
+  await countAgainstLimits(trx, limits, senderId, order.currency, order.amount);
   const recipientName = partyName(to);
   const row = await transferLocked(
     trx,
@@ -107,7 +116,7 @@ function validOrder(currency: Currency, body: Req<'cadWalletTransfer'>, config: 
   }
 }
 
-type TransferDeps = PinDeps & { config: { ngnMaxSingleKobo: bigint; fees: FeeTable } };
+type TransferDeps = PinDeps & LimitDeps & { config: { ngnMaxSingleKobo: bigint; fees: FeeTable } };
 
 /**
  * The transfer in one statement when the request is one that statement recognises (valid order
@@ -119,12 +128,20 @@ export async function oneStatementUserTransfer(
   userId: string,
   currency: Currency,
   body: Req<'cadWalletTransfer'>,
+  limits?: LimitContext,
 ): Promise<UserTransferResult | null> {
   const pin = body.transaction_pin;
   const order = isFourDigitPin(pin) ? validOrder(currency, body, deps.config) : null;
   if (!order || order.fee !== 0n) return null;
+  const context = limits ?? (await limitContext(deps, currency));
   return transferInOneStatement(deps.db, {
-    senderId: userId, pinSecret: deps.config.pinSecret, pin, order, reference: newReference(), description: DESCRIPTION,
+    senderId: userId,
+    pinSecret: deps.config.pinSecret,
+    pin,
+    order,
+    reference: newReference(),
+    description: DESCRIPTION,
+    limit: { amount: cadEquivalent(context, currency, order.amount), array: context.array },
   });
 }
 
@@ -148,14 +165,15 @@ export async function confirmedUserTransfer<T>(
   answer: (result: UserTransferResult) => T,
   record: RecordAnswer<T>,
 ): Promise<T> {
+  const limits = await limitContext(deps, currency);
   if (!record) {
-    const done = await oneStatementUserTransfer(deps, userId, currency, body);
+    const done = await oneStatementUserTransfer(deps, userId, currency, body, limits);
     if (done) return answer(done);
   }
   return pinConfirmedMovement(
     deps, userId, body.transaction_pin,
     () => userTransferOrder(currency, body, deps.config.ngnMaxSingleKobo, deps.config.fees),
-    async (trx, order, sender) => answer(await sendToUser(trx, userId, order, sender)),
+    async (trx, order, sender) => answer(await sendToUser(trx, userId, order, sender, limits)),
     record,
   );
 }

@@ -1,0 +1,97 @@
+/**
+ * Proof of address (spec-next §B): a customer who may move money (Basic) uploads one document
+ * (PDF, PNG or JPEG by its content, at most 5 MB); a reviewer approves or rejects it; an approval
+ * (and only an approval) raises the customer to Plus and is announced by e-mail. Documents stay
+ * in their own table and are never returned.
+ */
+import { PROOF_OF_ADDRESS_MAX_BYTES } from '../../../shared/limits';
+import { server, tierLimits } from '../../../shared/messages';
+import { formatMinor } from '../../../shared/money';
+import { PRODUCT_NAME } from '../../../shared/product';
+import type { ProofOfAddress } from '../../../shared/types';
+import type { MessageSender } from '../../adapters/types';
+import type { Db } from '../../db/database';
+import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
+import { isFullyVerified } from '../auth/user.dto';
+import { lockUser } from '../auth/users.repository';
+import type { TierLimitTable } from '../limits/tiers';
+import { insertProof, latestProof, lockPendingProof, recordDecision } from './address.repository';
+import { documentTypeOf } from './document-type';
+
+export interface AddressDeps {
+  db: Db;
+  config: { addressReviewMs: number; limits: TierLimitTable };
+  email: MessageSender;
+}
+
+/** Checks the document (not empty, at most 5 MB, PDF/PNG/JPEG by content) and files it for review. */
+export async function uploadProof(deps: AddressDeps, userId: string, content: Buffer): Promise<void> {
+  if (content.length === 0) throw badRequest(tierLimits.proofEmpty);
+  if (content.length > PROOF_OF_ADDRESS_MAX_BYTES) throw badRequest(tierLimits.proofTooLarge);
+  const contentType = documentTypeOf(content);
+  if (!contentType) throw badRequest(tierLimits.proofWrongType);
+  await deps.db.transaction().execute(async (trx) => {
+    // The customer's row, locked: two uploads at once file one document.
+    const user = await lockUser(trx, userId);
+    if (!user) throw unauthorized();
+    if (!isFullyVerified(user)) throw forbidden(server.verificationRequired);
+    const latest = await latestProof(trx, userId);
+    if (latest?.status === 'pending') throw conflict(tierLimits.proofPending);
+    if (latest?.status === 'approved' || user.tier === 'Plus') throw conflict(tierLimits.proofApproved);
+    await insertProof(trx, { userId, contentType, content, reviewAfterMs: deps.config.addressReviewMs });
+  });
+}
+
+/** GET /verification/proof-of-address: the newest document's review ('none' before any). */
+export async function proofStatus(db: Db, userId: string): Promise<ProofOfAddress> {
+  const latest = await latestProof(db, userId);
+  if (!latest) return { status: 'none' };
+  return latest.status === 'rejected' ? { status: 'rejected', reason: latest.reason ?? tierLimits.proofRejectedDefault } : { status: latest.status };
+}
+
+export type ProofDecision = 'approve' | 'reject';
+
+function plusMessage(to: string, firstName: string, limits: TierLimitTable): { to: string; subject: string; body: string } {
+  const plus = limits.Plus;
+  return {
+    to,
+    subject: `${PRODUCT_NAME}: ${tierLimits.plusEmailSubject}`,
+    body:
+      `Hello ${firstName}, your proof of address is approved and your account is now Plus. ` +
+      `You can send up to $${formatMinor(plus.perTransfer)} CAD per transfer, $${formatMinor(plus.perDay)} CAD per day ` +
+      `and $${formatMinor(plus.per30Days)} CAD in any 30 days.`,
+  };
+}
+
+/**
+ * Decides the proof waiting for review (the customer's, or the one with that id): approval
+ * raises the customer to Plus in the same transaction and then e-mails them. Answers the new
+ * review, or null when nothing was waiting (already decided, or never uploaded).
+ */
+export async function decideProof(
+  deps: AddressDeps,
+  which: { userId: string } | { proofId: string },
+  decision: ProofDecision,
+  reason?: string,
+): Promise<ProofOfAddress | null> {
+  const decided = await deps.db.transaction().execute(async (trx) => {
+    const proof = await lockPendingProof(trx, which);
+    if (!proof) return null;
+    if (decision === 'reject') {
+      const why = reason?.trim() || tierLimits.proofRejectedDefault;
+      await recordDecision(trx, proof.id, 'rejected', why);
+      return { review: { status: 'rejected' as const, reason: why }, user: null };
+    }
+    await recordDecision(trx, proof.id, 'approved', null);
+    const user = await trx
+      .updateTable('users')
+      .set({ tier: 'Plus' })
+      .where('id', '=', proof.user_id)
+      .returning(['email', 'first_name'])
+      .executeTakeFirstOrThrow();
+    return { review: { status: 'approved' as const }, user };
+  });
+  if (!decided) return null;
+  if (decided.user) await deps.email.send(plusMessage(decided.user.email, decided.user.first_name, deps.config.limits));
+  return decided.review;
+}

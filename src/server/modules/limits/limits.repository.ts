@@ -1,0 +1,79 @@
+/**
+ * SQL of the sending limits (migration 0009): the check-and-count of a send (kudi_limit_charge,
+ * also embedded in the one-statement user transfer), what a customer used, and the give-back of a
+ * refunded payout.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Trx } from '../ledger/accounts.repository';
+import type { Tier } from './tiers';
+
+export type ChargeOutcome = 'ok' | 'per_transfer' | 'day' | '30_days';
+
+export interface ChargeRow {
+  outcome: ChargeOutcome;
+  tier: Tier;
+  /** The sender's day (their time zone) the amount was counted in. */
+  day: string;
+  used_today: bigint;
+  used_30_days: bigint;
+}
+
+/**
+ * The call of the limit function (for a FROM clause): locks the sender's user row, reads their
+ * day and 30-day totals and counts `amount` (CAD minor units) when it is within the limits.
+ */
+export const limitChargeCall = (userId: RawBuilder<unknown> | string, amount: bigint, limits: string) =>
+  sql`kudi_limit_charge(${typeof userId === 'string' ? sql`${userId}::uuid` : userId}, ${amount}::bigint, ${limits}::bigint[])`;
+
+/** Checks and counts a send in the money transaction (see limitChargeCall). */
+export async function chargeLimit(trx: Trx, userId: string, amount: bigint, limits: string): Promise<ChargeRow> {
+  const { rows } = await sql<ChargeRow>`
+    select c.outcome, c.tier, to_char(c.day, 'YYYY-MM-DD') as day, c.used_today, c.used_30_days
+    from ${limitChargeCall(userId, amount, limits)} c`.execute(trx);
+  const row = rows[0];
+  if (!row) throw new Error(`No limit row for customer ${userId}`);
+  return { ...row, used_today: BigInt(row.used_today), used_30_days: BigInt(row.used_30_days) };
+}
+
+export interface UsageRow {
+  tier: Tier;
+  used_today: bigint;
+  used_30_days: bigint;
+  resets_at: Date;
+}
+
+/** What the customer sent today and in the last 30 days (their time zone's days), and when today ends. */
+export async function usageOf(db: Db, userId: string): Promise<UsageRow | undefined> {
+  const { rows } = await sql<UsageRow>`
+    select u.tier, d.resets_at,
+      coalesce(sum(l.used_minor) filter (where l.day = d.today), 0)::bigint as used_today,
+      coalesce(sum(l.used_minor), 0)::bigint as used_30_days
+    from users u
+    cross join lateral (select kudi_local_day(u.timezone, now()) as today, kudi_next_local_midnight(u.timezone, now()) as resets_at) d
+    left join limit_usage l on l.user_id = u.id and l.day > d.today - 30
+    where u.id = ${userId}::uuid
+    group by u.tier, d.today, d.resets_at`.execute(db);
+  const row = rows[0];
+  return row && { ...row, used_today: BigInt(row.used_today), used_30_days: BigInt(row.used_30_days) };
+}
+
+/**
+ * A failed payout's amount leaves the usage it was counted in (its day's bucket). The sender's
+ * user row is locked first, as every send locks it first, so a refund never deadlocks a send.
+ */
+export async function giveBackPayoutLimit(trx: Trx, transferId: bigint): Promise<void> {
+  await sql`
+    select u.id from users u
+    join ledger_accounts a on a.user_id = u.id
+    join ledger_transfers t on t.debit_account_id = a.id
+    where t.id = ${transferId}
+    for no key update of u`.execute(trx);
+  await sql`
+    update limit_usage l set used_minor = greatest(l.used_minor - p.limit_minor, 0)
+    from payouts p
+    join ledger_transfers t on t.id = p.transfer_id
+    join ledger_accounts a on a.id = t.debit_account_id
+    where p.transfer_id = ${transferId} and p.limit_minor is not null
+      and l.user_id = a.user_id and l.day = p.limit_day`.execute(trx);
+}
