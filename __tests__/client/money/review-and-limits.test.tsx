@@ -9,7 +9,9 @@ import TransferUserScreen from '../../../src/client/features/transfer-user/trans
 import { limitRefusal } from '../../../src/client/features/money/use-limit-check';
 import { renderWithProviders } from '../../support/render';
 import { basicLimits, pricing } from '../../support/pricing-backend';
-import { backend, setupFakeBackend, signIn } from '../../support/server-mock';
+import { http, HttpResponse } from 'msw';
+import { endpoints } from '../../../src/shared/endpoints';
+import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
@@ -127,6 +129,37 @@ describe.each(flows)('$name', ({ render, fill, submit, call, lines, field, kept 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(Object.values(store.getState().ui.dialogs).some(Boolean)).toBe(false);
     expect(field()).toHaveValue(kept);
+  });
+});
+
+describe("the fee on the review is the server's (GET /pricing)", () => {
+  test('a flat and a percent fee are shown, and what leaves the wallet includes them', async () => {
+    server.use(
+      http.get(apiPath(endpoints.pricing.path), () =>
+        HttpResponse.json({
+          success: true,
+          data: {
+            margin_percent: '1.00',
+            quote_ttl_seconds: 60,
+            fees: [
+              { kind: 'wallet_transfer_cad', currency: 'CAD', flat: '0.00', percent: '0.00' },
+              { kind: 'wallet_transfer_ngn', currency: 'NGN', flat: '0.00', percent: '0.00' },
+              { kind: 'interac', currency: 'CAD', flat: '1.50', percent: '0.50' },
+              { kind: 'ngn_bank', currency: 'NGN', flat: '0.00', percent: '0.00' },
+              { kind: 'bill', currency: 'CAD', flat: '0.00', percent: '0.00' },
+            ],
+          },
+        }),
+      ),
+    );
+    serve();
+    const { user } = renderWithProviders(<TransferCadScreen />, { route: '/transfer-cad', preloadedState: withUser() });
+    await fillCad(user, '25.5');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    // 1.50 + 0.5% of 25.50 (0.1275, rounded up to 0.13) = 1.63.
+    const review = await screen.findByRole('dialog', { name: 'Review' });
+    for (const line of ['Amount$25.50', 'Fee$1.63', 'Total from your wallet$27.13', 'Recipient gets$25.50']) expect(review).toHaveTextContent(line);
   });
 });
 

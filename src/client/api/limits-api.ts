@@ -1,5 +1,5 @@
 import { endpoints } from '../../shared/endpoints';
-import type { Limits, Res } from '../../shared/types';
+import type { Limits, Pricing, Res } from '../../shared/types';
 import { api } from './api';
 import { LIVE_QUERY } from './wallet-api';
 
@@ -15,8 +15,15 @@ export const limitsApi = api.injectEndpoints({
       transformResponse: (body: Res<'limits'>) => body.data,
       providesTags: ['Limits'],
     }),
+    /** GET /pricing (spec-next §A): the margin and the fee table the server applies (reviews, FAQ). */
+    getPricing: build.query<Pricing, void>({
+      query: () => ({ url: endpoints.pricing.path, method: endpoints.pricing.method }),
+      transformResponse: (body: Res<'pricing'>) => body.data,
+    }),
   }),
 });
+
+export const { useGetPricingQuery } = limitsApi;
 
 /** Asked again on mount, focus and reconnect: the day's usage changes outside this screen (another device). */
 export const useGetLimitsQuery = ((arg, options) =>

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen, selectTab, tabSelected } from '../../app/ui-slice';
 import { ChevronDownIcon, Modal } from '../../ui';
-import { usePricingQuery } from './about-api';
+import { useGetPricingQuery } from '../../api/limits-api';
 import { aboutIds } from './about-ids';
 import { FAQ, FEES_QUESTION, feesAnswer } from './faq';
 
@@ -45,7 +45,7 @@ export function FaqDialog() {
   const open = useAppSelector((state) => selectIsDialogOpen(state, aboutIds.faqDialog));
   const openItem = useAppSelector((state) => selectTab(state, aboutIds.faqItem, ''));
   // The fees answer states the schedule the server applies, once it is known.
-  const pricing = usePricingQuery(undefined, { skip: !open });
+  const pricing = useGetPricingQuery(undefined, { skip: !open });
   const toggle = (index: string) => dispatch(tabSelected({ id: aboutIds.faqItem, tab: openItem === index ? '' : index }));
 
   return (

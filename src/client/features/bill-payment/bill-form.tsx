@@ -9,7 +9,7 @@ import { useAppDispatch } from '../../app/store';
 import { Button, Stack, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
-import { ARRIVES, sendReviewLines } from '../money/review-lines';
+import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow } from '../money/use-money-flow';
 import type { CallError } from '../money/use-money-send';
@@ -55,6 +55,8 @@ export function BillForm({ payee, balance }: BillFormProps) {
   const [pay, { data: result }] = useCreateBillPaymentMutation();
   const limitRefusal = useLimitCheck('CAD');
 
+  const feeRule = useFeeRule('bill');
+
   const flow = useMoneyFlow({
     flow: 'bill-payment',
     initialValues,
@@ -99,6 +101,7 @@ export function BillForm({ payee, balance }: BillFormProps) {
           { label: 'Description', value: description.trim() },
         ],
         ARRIVES.bill,
+        feeRule,
       ),
   });
   const { form } = flow;

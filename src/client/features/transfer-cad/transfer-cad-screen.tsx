@@ -10,7 +10,7 @@ import { BalanceCard, Button, CopyField, PageHeader, Stack, TextField, formatMon
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate } from '../money/receipt-modal';
-import { ARRIVES, sendReviewLines } from '../money/review-lines';
+import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow } from '../money/use-money-flow';
 import { useWalletNotLoadedToast } from '../money/use-wallet-not-loaded-toast';
@@ -57,6 +57,8 @@ export default function TransferCadScreen() {
   const [withdraw, { data: result }] = useCadWithdrawalMutation();
   const limitRefusal = useLimitCheck('CAD');
 
+  const feeRule = useFeeRule('interac');
+
   const flow = useMoneyFlow({
     flow: 'transfer-cad',
     initialValues,
@@ -99,6 +101,7 @@ export default function TransferCadScreen() {
           { label: 'Recipient email', value: email.trim() },
         ],
         ARRIVES.payout,
+        feeRule,
       ),
   });
   const { form } = flow;

@@ -14,7 +14,7 @@ import { Button, ComboboxField, LoadingText, TextField, formatMoney } from '../.
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
-import { ARRIVES, sendReviewLines } from '../money/review-lines';
+import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow, type Confirmation } from '../money/use-money-flow';
 import { useGetNgnBanksQuery, useNameInquiryQuery, useNgnWithdrawalMutation } from './transfer-naira-api';
@@ -59,6 +59,8 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
   const [withdraw, { data: result }] = useNgnWithdrawalMutation();
   const limitRefusal = useLimitCheck('NGN');
 
+  const feeRule = useFeeRule('ngn_bank');
+
   const flow = useMoneyFlow({
     flow: 'transfer-naira',
     initialValues,
@@ -97,6 +99,7 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
           { label: 'Account number', value: accountNumber },
         ],
         ARRIVES.payout,
+        feeRule,
       ),
   });
   const { form } = flow;

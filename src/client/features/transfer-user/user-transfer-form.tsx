@@ -11,7 +11,8 @@ import { BalanceCard, Button, Stack, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
-import { ARRIVES, sendReviewLines } from '../money/review-lines';
+import { walletTransferKind } from '../../../shared/pricing';
+import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow } from '../money/use-money-flow';
 import { useWalletNotLoadedToast } from '../money/use-wallet-not-loaded-toast';
@@ -84,6 +85,7 @@ export function UserTransferForm({ currency }: { currency: Currency }) {
   const ngnReceipt = ngnResult.data?.data;
   const rows = currency === 'CAD' ? cadReceipt && cadRows(cadReceipt) : ngnReceipt && ngnRows(ngnReceipt);
 
+  const feeRule = useFeeRule(walletTransferKind(currency));
   const flow = useMoneyFlow<Values, TransferBody, TransferAnswer>({
     flow: 'transfer-user',
     initialValues,
@@ -115,6 +117,7 @@ export function UserTransferForm({ currency }: { currency: Currency }) {
           { label: 'Recipient email', value: email.trim() },
         ],
         ARRIVES.instantly,
+        feeRule,
       ),
   });
   const { form } = flow;
