@@ -379,6 +379,9 @@ test('every screen fits a 360 px phone: no sideways scrolling, the bottom bar on
   await page.getByLabel('Amount (CAD)').fill('75.25');
   await screens.check('send-cad');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Review' })).toBeVisible();
+  await screens.check('send-cad-review');
+  await page.getByRole('dialog', { name: 'Review' }).getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeVisible();
   await screens.check('send-cad-pin');
   await confirmWithPin(page, DEFAULT_PIN);
@@ -400,6 +403,9 @@ test('every screen fits a 360 px phone: no sideways scrolling, the bottom bar on
   await page.getByLabel('Amount (NGN)').fill('2500');
   await screens.check('send-ngn');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Review' })).toBeVisible();
+  await screens.check('send-ngn-review');
+  await page.getByRole('dialog', { name: 'Review' }).getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeVisible();
   await screens.check('send-ngn-pin');
   await confirmWithPin(page, DEFAULT_PIN);
@@ -418,6 +424,9 @@ test('every screen fits a 360 px phone: no sideways scrolling, the bottom bar on
   await userForm.getByLabel('Amount (CAD)').fill('20');
   await screens.check('send-to-user');
   await userForm.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('dialog', { name: 'Review' })).toBeVisible();
+  await screens.check('send-to-user-review');
+  await page.getByRole('dialog', { name: 'Review' }).getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeVisible();
   await screens.check('send-to-user-pin');
   await confirmWithPin(page, DEFAULT_PIN);
@@ -428,9 +437,13 @@ test('every screen fits a 360 px phone: no sideways scrolling, the bottom bar on
   // Exchange.
   await menu(page).getByRole('link', { name: 'Convert' }).click();
   await page.getByLabel('You send').fill('100.50');
-  await expect(page.getByLabel('You receive')).toHaveValue(/^\d+\.\d{2}$/);
+  await expect(page.getByLabel('You receive')).toHaveValue(/^[\d,]+\.\d{2}$/);
   await screens.check('exchange');
   await page.getByRole('button', { name: 'Convert', exact: true }).click();
+  const quoteReview = page.getByRole('dialog', { name: 'Review' });
+  await expect(quoteReview).toBeVisible();
+  await screens.check('exchange-review');
+  await quoteReview.getByRole('button', { name: 'Confirm' }).click();
   await expectToast(page, 'Successfully converted CAD 100.50 to NGN');
 
   // Bills: the school fee (form, PIN, success) and the bills list.
@@ -444,6 +457,9 @@ test('every screen fits a 360 px phone: no sideways scrolling, the bottom bar on
   await page.getByLabel('Description').fill('Fall tuition');
   await screens.check('bills-school');
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('dialog', { name: 'Review' })).toBeVisible();
+  await screens.check('bills-school-review');
+  await page.getByRole('dialog', { name: 'Review' }).getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeVisible();
   await screens.check('bills-school-pin');
   await confirmWithPin(page, DEFAULT_PIN);

@@ -5,6 +5,7 @@ import {
   PASSWORD,
   balanceCard,
   confirmWithPin,
+  reviewRows,
   createMoneyCustomer,
   expectToast,
   historyRows,
@@ -50,6 +51,16 @@ test.describe('sending money (issue 5)', () => {
     await cadForm.getByLabel('Amount (CAD)').fill('25.50');
     await expectAccessible(page);
     await cadForm.getByRole('button', { name: 'Send' }).click();
+    // The review before the PIN (spec-next §A): every cost, the recipient, when it arrives.
+    expect(await reviewRows(page)).toEqual({
+      Recipient: 'Bola Ade',
+      'Recipient email': b.email,
+      Amount: '$25.50',
+      Fee: '$0.00',
+      'Total from your wallet': '$25.50',
+      'Recipient gets': '$25.50',
+      Arrives: 'Instantly',
+    });
     await expectAccessible(page);
     await confirmWithPin(page, a.pin);
     await expectToast(page, 'Transaction completed successfully!');
@@ -125,6 +136,16 @@ test.describe('sending money (issue 5)', () => {
     await page.getByLabel('Amount (NGN)').fill('2500');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
+    expect(await reviewRows(page)).toEqual({
+      Recipient: 'Ngozi Eze',
+      Bank: 'Guaranty Trust Bank (GTBank)',
+      'Account number': '0194743380',
+      Amount: '₦2,500.00',
+      Fee: '₦0.00',
+      'Total from your wallet': '₦2,500.00',
+      'Recipient gets': '₦2,500.00',
+      Arrives: 'Usually within minutes',
+    });
     await confirmWithPin(page, a.pin);
     await expectToast(page, 'Transaction completed successfully!');
     const receipt = await receiptRows(page);
@@ -164,6 +185,15 @@ test.describe('sending money (issue 5)', () => {
     await page.getByLabel('Amount (CAD)').fill('75.25');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Send', exact: true }).click();
+    expect(await reviewRows(page)).toEqual({
+      Recipient: 'Jane Doe',
+      'Recipient email': 'jane.fail@example.com',
+      Amount: '$75.25',
+      Fee: '$0.00',
+      'Total from your wallet': '$75.25',
+      'Recipient gets': '$75.25',
+      Arrives: 'Usually within minutes',
+    });
     await confirmWithPin(page, a.pin);
     expect(await receiptRows(page)).toMatchObject({ Amount: '$75.25', Recipient: 'Jane Doe' });
     await page.getByRole('button', { name: 'Done' }).click();
@@ -202,6 +232,17 @@ test.describe('sending money (issue 5)', () => {
     await page.getByLabel('Description').fill('Fall tuition');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Continue' }).click();
+    expect(await reviewRows(page)).toEqual({
+      Payee: 'University of Toronto',
+      'Payee account number': '1009876543',
+      Description: 'Fall tuition',
+      Amount: '$120.40',
+      Fee: '$0.00',
+      'Total from your wallet': '$120.40',
+      'Recipient gets': '$120.40',
+      Arrives: 'Usually within minutes',
+    });
+    await expectAccessible(page);
     await confirmWithPin(page, a.pin);
     await expectToast(page, 'Payment made successfully');
     const success = page.getByRole('dialog', { name: 'Payment Successful' });

@@ -9,6 +9,7 @@ import {
   historyRows,
   openFromMenu,
   openSignedIn,
+  reviewRows,
   showHistoryOf,
 } from './support/money';
 
@@ -58,12 +59,27 @@ test.describe('wallets (issue 4)', () => {
     await expect(page.getByText(/^Rate: 1 CAD = [\d,]+\.\d{2} NGN$/)).toBeVisible();
     await page.getByLabel('You send').fill('100.50');
     const receive = page.getByLabel('You receive');
-    await expect(receive).toHaveValue(/^\d+\.\d{2}$/);
-    const ngnAmount = await receive.inputValue();
-    expect(Number(ngnAmount)).toBeGreaterThan(0);
+    await expect(receive).toHaveValue(/^[\d,]+\.\d{2}$/);
+    expect(Number((await receive.inputValue()).replace(/,/g, ''))).toBeGreaterThan(0);
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    // Convert asks the server for a quote and reviews it before anything moves (spec-next §A).
+    const [quoted] = await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/api/quotes') && res.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Convert', exact: true }).click(),
+    ]);
+    const quote = (await quoted.json()).data as { send_amount: string; receive_amount: string; rate: string; margin_percent: string; fee: string };
+    expect(quote.send_amount).toBe('100.50');
+    const review = await reviewRows(page);
+    expect(review['You send']).toBe('$100.50');
+    expect(review.Fee).toBe(`$${quote.fee}`);
+    expect(review.Rate).toBe(`1 CAD = ${withCommas(quote.rate)} NGN`);
+    expect(review['Our margin']).toContain(`${quote.margin_percent}% of the mid-market rate`);
+    expect(review['You receive']).toBe(`₦${withCommas(quote.receive_amount)}`);
+    await expectAccessible(page);
+    await page.getByRole('dialog', { name: 'Review' }).getByRole('button', { name: 'Confirm' }).click();
     await expectToast(page, 'Successfully converted CAD 100.50 to NGN');
+    // What arrives is the quote's amount, to the kobo.
+    const ngnAmount = quote.receive_amount;
     const ngnShown = `₦${withCommas(ngnAmount)}`;
     await expect(balanceCard(page, 'CAD')).toContainText('$150.25');
     await expect(balanceCard(page, 'NGN')).toContainText(ngnShown);

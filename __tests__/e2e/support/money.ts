@@ -161,9 +161,27 @@ export async function withoutWebShare(page: Page): Promise<void> {
 export const balanceCard = (page: Page, currency: 'CAD' | 'NGN', title = `${currency} Balance`): Locator =>
   page.getByRole('region', { name: title, exact: true });
 
-/** Types the PIN into the open PIN modal and confirms. */
+/**
+ * The review every send shows before the PIN (spec-next §A): its rows as label → value, read
+ * while it is open. Continue then opens the PIN.
+ */
+export async function reviewRows(page: Page): Promise<Record<string, string>> {
+  const review = page.getByRole('dialog', { name: 'Review' });
+  await expect(review).toBeVisible();
+  const labels = await review.locator('dt').allInnerTexts();
+  const values = await review.locator('dd').allInnerTexts();
+  return Object.fromEntries(labels.map((label, index) => [label.trim(), values[index]?.trim() ?? '']));
+}
+
+/**
+ * Types the PIN into the PIN modal and confirms. A send opens its review first (form → review →
+ * PIN): when the review is what is open, it goes on from it with Continue.
+ */
 export async function confirmWithPin(page: Page, pin: string): Promise<void> {
   const modal = page.getByRole('dialog', { name: 'Enter Transaction PIN' });
+  const review = page.getByRole('dialog', { name: 'Review' });
+  await expect(modal.or(review)).toBeVisible();
+  if (await review.isVisible()) await review.getByRole('button', { name: 'Continue' }).click();
   await expect(modal).toBeVisible();
   const first = modal.getByLabel('Digit 1 of 4', { exact: true });
   await expect(first).toBeEnabled();
