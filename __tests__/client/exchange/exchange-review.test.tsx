@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw';
 import ExchangeScreen from '../../../src/client/features/exchange/exchange-screen';
 import { acceptAmountInput, withSeparators } from '../../../src/client/features/exchange/amount-input';
+import { heldMs } from '../../../src/client/features/exchange/quote-review';
 import { renderWithProviders } from '../../support/render';
 import { pricing } from '../../support/pricing-backend';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
@@ -73,6 +74,19 @@ describe('the amount fields', () => {
     expect(withSeparators('1000')).toBe('1,000');
     expect(withSeparators('1234567.')).toBe('1,234,567.');
     expect(withSeparators('999.99')).toBe('999.99');
+  });
+});
+
+describe("how long this device counts a quote as held (heldMs)", () => {
+  const now = Date.parse('2026-11-26T12:00:00.000Z');
+  test('until expires_at when this clock agrees with the server', () => {
+    expect(heldMs('2026-11-26T12:00:45.000Z', 60, now)).toBe(45_000);
+    expect(heldMs('2026-11-26T12:01:00.000Z', 60, now)).toBe(60_000);
+  });
+  test("the server's hold from now when this clock is off past belief: ahead (already lapsed) or behind (longer than any hold)", () => {
+    expect(heldMs('2026-11-26T11:59:00.000Z', 60, now)).toBe(60_000);
+    expect(heldMs('2026-11-26T12:00:00.000Z', 60, now)).toBe(60_000);
+    expect(heldMs('2026-11-26T12:05:00.000Z', 60, now)).toBe(60_000);
   });
 });
 

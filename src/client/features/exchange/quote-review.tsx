@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
+import { QUOTE_TTL_S } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import { formatMinor, formatRate, parseAmount } from '../../../shared/money';
 import type { Quote } from '../../../shared/types';
+import { useGetPricingQuery } from '../../api/limits-api';
 import { formatMoney } from '../../ui';
 import type { ReceiptRow } from '../money/receipt-modal';
 import { ARRIVES } from '../money/review-lines';
@@ -34,17 +36,28 @@ export function quoteLines(quote: Quote): ReceiptRow[] {
   ];
 }
 
-/** Whole seconds left until `expiresAt` (ISO), never below 0. */
-export const secondsLeft = (expiresAt: string, now = Date.now()) => Math.max(0, Math.ceil((Date.parse(expiresAt) - now) / 1000));
+/**
+ * How long this device counts the quote as held, from now: until its `expires_at`, unless this
+ * device's clock is off so far that the answer is impossible (already past, or longer than a quote
+ * is ever held); then the server's hold, `ttlS`, from now. A clock running ahead would otherwise
+ * see every new quote lapsed on arrival and ask for quotes without end. The server stays the
+ * judge: a quote it no longer honours is refused (409) and replaced.
+ */
+export function heldMs(expiresAt: string, ttlS: number, now = Date.now()): number {
+  const left = Date.parse(expiresAt) - now;
+  const ttl = ttlS * 1000;
+  return left > 0 && left <= ttl ? left : ttl;
+}
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-/** The quote's countdown; once it reaches 0, `onExpired` (once per quote). */
-function QuoteCountdown({ quote, onExpired }: { quote: Quote; onExpired(quote: Quote): void }) {
-  const [left, setLeft] = useState(() => secondsLeft(quote.expires_at));
+/** The quote's countdown (mounted once per quote); once it reaches 0, `onExpired`. */
+function QuoteCountdown({ quote, ttlS, onExpired }: { quote: Quote; ttlS: number; onExpired(quote: Quote): void }) {
+  const [deadline] = useState(() => Date.now() + heldMs(quote.expires_at, ttlS));
+  const [left, setLeft] = useState(() => Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
   useEffect(() => {
     const tick = () => {
-      const seconds = secondsLeft(quote.expires_at);
+      const seconds = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
       setLeft(seconds);
       if (seconds === 0) {
         clearInterval(timer);
@@ -54,7 +67,7 @@ function QuoteCountdown({ quote, onExpired }: { quote: Quote; onExpired(quote: Q
     const timer = setInterval(tick, 1000);
     tick();
     return () => clearInterval(timer);
-  }, [quote, onExpired]);
+  }, [quote, deadline, onExpired]);
   return (
     <Countdown role="timer" aria-live="off">
       {left > 0 ? `Rate held for ${clock(left)}` : 'Getting a new rate…'}
@@ -79,6 +92,8 @@ export interface QuoteReviewProps {
 
 /** The exchange's review: the quote's numbers, its countdown, and a new quote when it lapses. */
 export function QuoteReview({ id, quote, quoting, rateChanged, problem, converting, onConfirm, onBack, onExpired }: QuoteReviewProps) {
+  // The server's hold (GET /pricing), for a device whose clock cannot be trusted with expires_at.
+  const ttlS = useGetPricingQuery().data?.quote_ttl_seconds ?? QUOTE_TTL_S;
   return (
     <ReviewModal
       id={id}
@@ -94,7 +109,7 @@ export function QuoteReview({ id, quote, quoting, rateChanged, problem, converti
       {rateChanged && <Notice role="status">{M.pricing.quoteExpired}</Notice>}
       {problem && <Notice role="alert">{problem}</Notice>}
       {quoting && !quote && <Countdown>Getting your rate…</Countdown>}
-      {quote && !quoting && <QuoteCountdown quote={quote} onExpired={onExpired} />}
+      {quote && !quoting && <QuoteCountdown key={quote.quote_id} quote={quote} ttlS={ttlS} onExpired={onExpired} />}
     </ReviewModal>
   );
 }
