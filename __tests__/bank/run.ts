@@ -27,6 +27,9 @@ import { Http, sleep } from './http';
 import { ChildServer, freePort, InProcessServer, type ServerUnderTest } from './server';
 import { fund, outcomeOf, runWorkload, type Op, type WorkloadStats } from './workload';
 
+/** QUOTE_TTL_S of the server under test. */
+const QUOTE_HOLD_S = 2;
+
 interface Options {
   db: 'postgres' | 'pglite';
   databaseUrl: string | null;
@@ -165,6 +168,8 @@ async function main(): Promise<void> {
     // Limits stay on (every send is counted in its transaction) but far above what the workload
     // sends, whose answers the checks expect from balances alone.
     LIMITS_JSON: JSON.stringify(Object.fromEntries(['Basic', 'Plus'].map((tier) => [tier, { per_transfer: '1000000000', per_day: '1000000000', per_30_days: '1000000000' }]))),
+    // Quotes hold briefly, so the conversions that wait past a quote's hold (workload.ts) do not wait long.
+    QUOTE_TTL_S: String(QUOTE_HOLD_S),
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   const where = options.db === 'pglite' ? `PGlite in ${env.DATA_DIR} (in process)` : `PostgreSQL ${options.databaseUrl!.replace(/\/\/[^@/]*@/, '//…@')}`;
@@ -215,6 +220,7 @@ async function main(): Promise<void> {
         ops,
         nextId,
         stats,
+        quoteHoldMs: QUOTE_HOLD_S * 1000,
       }),
       killing,
     ]);

@@ -43,6 +43,11 @@ export interface Op {
   duplicate: Duplicate;
   /** Set-up funding, not part of the concurrent run. */
   funding?: boolean;
+  /**
+   * Conversions at a held rate (spec-next §A): the quote asked for before the first send, the
+   * amount it promised to credit, and whether the op waited past the quote's hold on purpose.
+   */
+  quote?: { id: string; receiveMinor: bigint; lapsed: boolean };
   sends: Send[];
 }
 
@@ -52,10 +57,15 @@ export type Outcome = 'ok' | 'failed' | 'unknown';
  * ok: some call answered 200 (the operation happened); failed: every call got a definite refusal
  * (4xx other than 409 "in progress"); unknown: an answer was lost (or only 409s / 5xx came back).
  */
+export const QUOTE_REFUSALS = ['This quote has expired. Please review the new rate.', 'This quote has already been used.'];
+
+/** A 409 that refuses (a lapsed or used quote: nothing moved), not one that says "still in progress". */
+const refusing409 = (s: Send) => s.status === 409 && s.message !== undefined && QUOTE_REFUSALS.includes(s.message);
+
 export function outcomeOf(op: Op): Outcome {
   if (op.sends.some((s) => s.status === 200)) return 'ok';
-  const definite = op.sends.filter((s) => s.status >= 400 && s.status < 500 && s.status !== 409);
-  const unclear = op.sends.filter((s) => s.status === 0 || s.status >= 500 || s.status === 409);
+  const definite = op.sends.filter((s) => s.status >= 400 && s.status < 500 && (s.status !== 409 || refusing409(s)));
+  const unclear = op.sends.filter((s) => s.status === 0 || s.status >= 500 || (s.status === 409 && !refusing409(s)));
   if (definite.length > 0 && unclear.every((s) => s.status === 409)) return 'failed';
   return 'unknown';
 }
@@ -92,6 +102,8 @@ export interface WorkloadOptions {
   ops: Op[];
   nextId: () => number;
   stats: WorkloadStats;
+  /** How long the server under test holds a quote (its QUOTE_TTL_S), in ms. */
+  quoteHoldMs: number;
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
@@ -131,7 +143,13 @@ function requestOf(op: Op, customers: BankCustomer[]): { path: string; body: Rec
     case 'convert':
       return {
         path: '/api/wallet/currency-conversion',
-        body: { from_currency: op.currency, to_currency: op.currency === 'CAD' ? 'NGN' : 'CAD', amount, timezone: TIMEZONE },
+        body: {
+          from_currency: op.currency,
+          to_currency: op.currency === 'CAD' ? 'NGN' : 'CAD',
+          amount,
+          timezone: TIMEZONE,
+          ...(op.quote ? { quote_id: op.quote.id } : {}),
+        },
       };
     case 'interac':
       return {
@@ -215,6 +233,10 @@ async function sendOnce(options: WorkloadOptions, op: Op): Promise<Send> {
     if (answer.status === 200) {
       send.reference = referenceOf(op, answer.body);
       if (op.kind === 'convert') send.converted = majorToMinor(dataOf(answer).converted_amount);
+      if (op.quote && send.converted !== op.quote.receiveMinor) {
+        stats.violations.push(`op ${op.id} (convert): quoted ${op.quote.receiveMinor} but answered ${String(send.converted)} converted`);
+      }
+      if (op.quote?.lapsed) stats.violations.push(`op ${op.id} (convert): a quote past its hold was honoured`);
     }
     if (answer.status >= 500) stats.violations.push(`op ${op.id} (${op.kind}) answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     if (answer.status === 422 && message?.includes('Idempotency-Key')) {
@@ -224,8 +246,35 @@ async function sendOnce(options: WorkloadOptions, op: Op): Promise<Send> {
   }
 }
 
+/**
+ * Half the conversions ask for a quote first (POST /quotes) and convert at it; a fifth of those
+ * wait past the quote's hold (QUOTE_TTL_S of the server under test) before converting, which must
+ * be refused with nothing moved. A quote the server could not give (it was down) leaves the
+ * conversion unquoted.
+ */
+async function quoteFor(options: WorkloadOptions, op: Op): Promise<void> {
+  if (op.kind !== 'convert' || !chance(0.5)) return;
+  const actor = options.customers[op.actor];
+  const answer = await options.http.call('/api/quotes', {
+    token: actor.token,
+    body: { from_currency: op.currency, to_currency: op.currency === 'CAD' ? 'NGN' : 'CAD', amount: toMajor(op.amountMinor), amount_side: 'send' },
+  });
+  recordStatus(options.stats, 'quote', answer);
+  if (answer.status !== 200) return;
+  const data = dataOf(answer);
+  const receiveMinor = majorToMinor(data.receive_amount);
+  if (typeof data.quote_id !== 'string' || receiveMinor === undefined || majorToMinor(data.send_amount) !== op.amountMinor) {
+    options.stats.violations.push(`op ${op.id}: a quote that does not answer what was asked: ${JSON.stringify(data)}`);
+    return;
+  }
+  const lapsed = chance(0.2);
+  op.quote = { id: data.quote_id, receiveMinor, lapsed };
+  if (lapsed) await sleep(options.quoteHoldMs + 500);
+}
+
 /** Runs an operation: once, twice at the same moment, or twice in a row; resends a lost answer. */
 async function runOp(options: WorkloadOptions, op: Op): Promise<void> {
+  await quoteFor(options, op);
   options.ops.push(op);
   if (op.duplicate === 'parallel') {
     op.sends.push(...(await Promise.all([sendOnce(options, op), sendOnce(options, op)])));
