@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { endpoints } from '../../src/shared/endpoints';
 import { STORAGE_KEYS } from '../../src/shared/limits';
 import type { User } from '../../src/shared/types';
-import { pricing, pricingRoutes } from './pricing-backend';
+import { pricing, pricingHandler, pricingRoutes } from './pricing-backend';
 
 export const TEST_EMAIL = 'ada@example.com';
 
@@ -113,26 +113,12 @@ const logoutHandler = http.post(
 );
 
 /** GET /pricing (public): the server's defaults, a 1.00% margin and no fees. */
-const pricingHandler = http.get(apiPath(endpoints.pricing.path), () =>
-  HttpResponse.json({
-    success: true,
-    data: {
-      margin_percent: '1.00',
-      quote_ttl_seconds: 60,
-      fees: (['wallet_transfer_cad', 'wallet_transfer_ngn', 'interac', 'ngn_bank', 'bill'] as const).map((kind) => ({
-        kind,
-        currency: kind === 'wallet_transfer_ngn' || kind === 'ngn_bank' ? 'NGN' : 'CAD',
-        flat: '0.00',
-        percent: '0.00',
-      })),
-    },
-  }),
-);
+const defaultPricing = pricingHandler(apiPath);
 
 // The quotes, limits and proof-of-address fakes (pricing-backend.ts) answer in every test.
 const pricingHandlers = pricingRoutes.map(({ method, path, resolver }) => http[method](apiPath(path), authed(resolver)));
 
-export const server = setupServer(refreshHandler, userHandler, logoutHandler, pricingHandler, ...pricingHandlers);
+export const server = setupServer(refreshHandler, userHandler, logoutHandler, defaultPricing, ...pricingHandlers);
 
 server.events.on('request:start', ({ request }) => {
   backend.requests.push({

@@ -5,6 +5,7 @@ import { endpoints } from '../../../src/shared/endpoints';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { userApi } from '../../../src/client/api/user-api';
 import { apiPath, authed, server, setupFakeBackend, signIn } from '../../support/server-mock';
+import { pricingHandler } from '../../support/pricing-backend';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 import { bodies, makeUser } from '../verification/fixtures';
 
@@ -88,24 +89,7 @@ describe('about screen', () => {
   });
 
   test("FAQ: the fees answer states the server's schedule (GET /pricing): the margin and each payment's fee", async () => {
-    server.use(
-      http.get(apiPath(endpoints.pricing.path), () =>
-        HttpResponse.json({
-          success: true,
-          data: {
-            margin_percent: '1.00',
-            quote_ttl_seconds: 60,
-            fees: [
-              { kind: 'wallet_transfer_cad', currency: 'CAD', flat: '0.00', percent: '0.00' },
-              { kind: 'wallet_transfer_ngn', currency: 'NGN', flat: '0.00', percent: '0.00' },
-              { kind: 'interac', currency: 'CAD', flat: '1.50', percent: '0.00' },
-              { kind: 'ngn_bank', currency: 'NGN', flat: '50.00', percent: '0.50' },
-              { kind: 'bill', currency: 'CAD', flat: '0.00', percent: '0.00' },
-            ],
-          },
-        }),
-      ),
-    );
+    server.use(pricingHandler(apiPath, { interac: { flat: '1.50' }, ngn_bank: { flat: '50.00', percent: '0.50' } }));
     const ui = setup();
     await openHelpCenter(ui);
     await ui.user.click(screen.getByRole('button', { name: 'FAQ' }));

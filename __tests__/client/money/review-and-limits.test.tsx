@@ -8,9 +8,7 @@ import TransferNairaScreen from '../../../src/client/features/transfer-naira/tra
 import TransferUserScreen from '../../../src/client/features/transfer-user/transfer-user-screen';
 import { limitRefusal } from '../../../src/client/features/money/use-limit-check';
 import { renderWithProviders } from '../../support/render';
-import { basicLimits, pricing } from '../../support/pricing-backend';
-import { http, HttpResponse } from 'msw';
-import { endpoints } from '../../../src/shared/endpoints';
+import { basicLimits, pricing, pricingHandler } from '../../support/pricing-backend';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
@@ -134,24 +132,7 @@ describe.each(flows)('$name', ({ render, fill, submit, call, lines, field, kept 
 
 describe("the fee on the review is the server's (GET /pricing)", () => {
   test('a flat and a percent fee are shown, and what leaves the wallet includes them', async () => {
-    server.use(
-      http.get(apiPath(endpoints.pricing.path), () =>
-        HttpResponse.json({
-          success: true,
-          data: {
-            margin_percent: '1.00',
-            quote_ttl_seconds: 60,
-            fees: [
-              { kind: 'wallet_transfer_cad', currency: 'CAD', flat: '0.00', percent: '0.00' },
-              { kind: 'wallet_transfer_ngn', currency: 'NGN', flat: '0.00', percent: '0.00' },
-              { kind: 'interac', currency: 'CAD', flat: '1.50', percent: '0.50' },
-              { kind: 'ngn_bank', currency: 'NGN', flat: '0.00', percent: '0.00' },
-              { kind: 'bill', currency: 'CAD', flat: '0.00', percent: '0.00' },
-            ],
-          },
-        }),
-      ),
-    );
+    server.use(pricingHandler(apiPath, { interac: { flat: '1.50', percent: '0.50' } }));
     serve();
     const { user } = renderWithProviders(<TransferCadScreen />, { route: '/transfer-cad', preloadedState: withUser() });
     await fillCad(user, '25.5');

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { BackgroundJob } from '../adapters/types';
 import { dueProofs } from '../modules/address/address.repository';
 import { decideProof } from '../modules/address/address.service';
+import { pollingJob } from './polling-job';
 
 const POLL_INTERVAL_MS = 500;
 const BATCH = 10;
@@ -29,26 +30,5 @@ export async function reviewDueProofs(app: FastifyInstance, stopping: () => bool
 
 /** Runs review passes every half second, one at a time, without keeping the process alive. */
 export function addressReviewJob(app: FastifyInstance, intervalMs = POLL_INTERVAL_MS): BackgroundJob {
-  let timer: NodeJS.Timeout | null = null;
-  let pass: Promise<void> | null = null;
-  let stopping = false;
-  const tick = () => {
-    pass ??= reviewDueProofs(app, () => stopping)
-      .then(() => undefined, (err: unknown) => app.log.error({ err }, 'proof-of-address review pass failed'))
-      .finally(() => {
-        pass = null;
-      });
-  };
-  return {
-    start(): void {
-      stopping = false;
-      timer ??= setInterval(tick, intervalMs).unref();
-    },
-    async stop(): Promise<void> {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await pass;
-    },
-  };
+  return pollingJob(app, 'proof-of-address review', (stopping) => reviewDueProofs(app, stopping), intervalMs);
 }

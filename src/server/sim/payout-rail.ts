@@ -15,12 +15,14 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API_PREFIX } from '../../shared/product';
+import type { BackgroundJob } from '../adapters/types';
 import { SIGNATURE_HEADER, signWebhook } from '../lib/webhook-signature';
 import { PAYOUT_WEBHOOK_PATH } from '../modules/transfers/payout-webhook.schemas';
 import { claimDuePayouts, releaseClaims, type PayoutRow } from '../modules/transfers/payouts.repository';
 import { WEBHOOK_PATHS } from '../modules/wallet/deposit-webhooks.schemas';
 import { isKudiDepositEmail } from '../modules/ledger/customer-wallets';
 import { SIM_PARTNER_BANK } from './partner-bank';
+import { pollingJob } from './polling-job';
 
 const POLL_INTERVAL_MS = 300;
 /** A claimed payout whose settlement did not finish comes due again after this long. */
@@ -155,27 +157,6 @@ export async function settleDuePayouts(app: FastifyInstance, stopping: () => boo
 }
 
 /** Runs settlement passes every few hundred milliseconds, one at a time, without keeping the process alive. */
-export function payoutRailJob(app: FastifyInstance, intervalMs = POLL_INTERVAL_MS) {
-  let timer: NodeJS.Timeout | null = null;
-  let pass: Promise<void> | null = null;
-  let stopping = false;
-  const tick = () => {
-    pass ??= settleDuePayouts(app, () => stopping)
-      .then(() => undefined, (err: unknown) => app.log.error({ err }, 'payout settlement pass failed'))
-      .finally(() => {
-        pass = null;
-      });
-  };
-  return {
-    start(): void {
-      stopping = false;
-      timer ??= setInterval(tick, intervalMs).unref();
-    },
-    async stop(): Promise<void> {
-      stopping = true;
-      if (timer) clearInterval(timer);
-      timer = null;
-      await pass;
-    },
-  };
+export function payoutRailJob(app: FastifyInstance, intervalMs = POLL_INTERVAL_MS): BackgroundJob {
+  return pollingJob(app, 'payout settlement', (stopping) => settleDuePayouts(app, stopping), intervalMs);
 }

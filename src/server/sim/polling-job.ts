@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { BackgroundJob } from '../adapters/types';
+
+/**
+ * A background job of the simulators: every `intervalMs`, one pass at a time (a pass still running
+ * when the next tick comes is not started twice), without keeping the process alive. `stop()`
+ * tells the running pass to end (its `stopping()` turns true) and waits for it.
+ */
+export function pollingJob(
+  app: FastifyInstance,
+  name: string,
+  pass: (stopping: () => boolean) => Promise<unknown>,
+  intervalMs: number,
+): BackgroundJob {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopping = false;
+  const tick = () => {
+    running ??= pass(() => stopping)
+      .then(() => undefined, (err: unknown) => app.log.error({ err }, `${name} pass failed`))
+      .finally(() => {
+        running = null;
+      });
+  };
+  return {
+    start(): void {
+      stopping = false;
+      timer ??= setInterval(tick, intervalMs).unref();
+    },
+    async stop(): Promise<void> {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
