@@ -172,6 +172,26 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  test('Interac whose fee takes it over the balance: "Insufficient CAD balance" on the form, no review; within it, the review', async () => {
+    // Balance $1,234.50; a $1.50 fee: $1,233.01 needs $1,234.51, $1,233.00 needs exactly the balance.
+    server.use(pricingHandler(apiPath, { interac: { flat: '1.50' } }));
+    pricing.limits = basicLimits({ per_transfer: '10000.00', remaining_today: '10000.00' });
+    serve();
+    const { user } = flows[0].render();
+    await waitFor(() => expect(backend.seen('/pricing')).not.toHaveLength(0));
+    await fillCad(user, '1233.01');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Insufficient CAD balance')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.clear(spin('Amount (CAD)'));
+    await user.type(spin('Amount (CAD)'), '1233');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    const review = await screen.findByRole('dialog', { name: 'Review' });
+    expect(review).toHaveTextContent('Fee$1.50');
+    expect(review).toHaveTextContent('Total from your wallet$1,234.50');
+  });
+
   test('Kudi user transfer above what is left today: said at submit, no review', async () => {
     pricing.limits = basicLimits({ used_today: '950.00', remaining_today: '50.00' });
     serve();

@@ -105,7 +105,8 @@ export function BillForm({ payee, balance }: BillFormProps) {
       ),
   });
   const { form } = flow;
-  const overBalance = amountAbove(form.values.amount, balance);
+  // The amount and its fee (what leaves the wallet) within the balance.
+  const overBalance = amountAbove(form.values.amount, balance, feeRule);
   // The tier's limits (spec-next §B), said at the form like the balance, before review and PIN.
   const tierRefusal = overBalance ? null : limitRefusal(form.values.amount);
 

@@ -1,5 +1,6 @@
 import { mixed } from 'yup';
 import { parseAmount } from '../../../shared/money';
+import { feeMinor, type FeeRule } from '../../../shared/pricing';
 import { validateAmount } from '../../../shared/validation';
 
 /** An amount field's value: Formik reads a number input as a number, or '' when it is empty. */
@@ -21,9 +22,14 @@ const minor = (major: number) => {
   return parsed.ok ? parsed.minor : 0n;
 };
 
-/** Whether a valid amount is above `max` (a balance or limit in major units), compared exactly in minor units. */
-export function amountAbove(value: AmountValue, max: number | undefined): boolean {
+/**
+ * Whether a valid amount is above `max` (a balance or limit in major units), compared exactly in
+ * minor units; with a fee rule, the amount and its fee (what leaves the wallet) against a balance.
+ */
+export function amountAbove(value: AmountValue, max: number | undefined, feeRule?: FeeRule): boolean {
   if (value === '' || max === undefined) return false;
   const amount = parseAmount(value);
-  return amount.ok && amount.minor > minor(max);
+  if (!amount.ok) return false;
+  const fee = feeRule ? feeMinor(feeRule, amount.minor) : 0n;
+  return amount.minor + fee > minor(max);
 }

@@ -10,6 +10,7 @@ import { BalanceCard, Button, CopyField, PageHeader, Stack, TextField, formatMon
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate } from '../money/receipt-modal';
+import type { FeeRule } from '../../../shared/pricing';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow } from '../money/use-money-flow';
@@ -29,12 +30,13 @@ const initialValues: Values = { name: '', email: '', amount: '' };
 
 const incomplete = M.transfers.cadFieldsRequired;
 /** The fields as spec §5 checks them; then the balance and the limits (spec-next §A: at the form, before review and PIN). */
-const cadSchema = (balance: number | undefined, limitRefusal: (amount: AmountValue) => string | null) =>
+const cadSchema = (balance: number | undefined, limitRefusal: (amount: AmountValue) => string | null, feeRule: FeeRule | undefined) =>
   object({
     name: string().trim().required(incomplete),
     email: string().trim().required(incomplete).test('email', incomplete, (email = '') => isEmail(email.trim())),
     amount: amountSchema(incomplete)
-      .test('balance', M.transfers.insufficientWalletBalance('CAD'), (amount = '') => !amountAbove(amount, balance))
+      // The amount and its fee (what leaves the wallet) within the balance.
+      .test('balance', M.transfers.insufficientWalletBalance('CAD'), (amount = '') => !amountAbove(amount, balance, feeRule))
       .test('limits', (amount = '', context) => {
         const refusal = limitRefusal(amount);
         return refusal === null || context.createError({ message: refusal });
@@ -63,7 +65,7 @@ export default function TransferCadScreen() {
     flow: 'transfer-cad',
     initialValues,
     // Built when validating, from the latest render's balance and limits.
-    schema: () => cadSchema(wallet?.balance, limitRefusal),
+    schema: () => cadSchema(wallet?.balance, limitRefusal, feeRule),
     canLeaveForm: (form) => {
       form.setStatus(wallet ? undefined : M.transfers.walletDetailsUnavailable);
       return wallet !== undefined;

@@ -124,7 +124,8 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
         ? messageOf(inquiry.error, M.transfers.accountCheckFailed)
         : null;
 
-  const overBalance = amountAbove(amount, wallet.balance);
+  // The amount and its fee (what leaves the wallet) within the balance.
+  const overBalance = amountAbove(amount, wallet.balance, feeRule);
   const overLimit = amountAbove(amount, limit);
   // The tier's limits (spec-next §B), in CAD; said at the form like the balance, before review and PIN.
   const tierRefusal: string | null = overBalance || overLimit ? null : limitRefusal(amount);

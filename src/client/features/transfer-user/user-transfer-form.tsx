@@ -11,7 +11,7 @@ import { BalanceCard, Button, Stack, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
-import { walletTransferKind } from '../../../shared/pricing';
+import { walletTransferKind, type FeeRule } from '../../../shared/pricing';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow } from '../money/use-money-flow';
@@ -35,6 +35,7 @@ const transferSchema = (
   balance: number | undefined,
   verified: boolean,
   limitRefusal: (amount: AmountValue) => string | null,
+  feeRule: FeeRule | undefined,
 ) =>
   object({
     email: string()
@@ -42,7 +43,8 @@ const transferSchema = (
       .required(M.transfers.fieldsRequired)
       .test('recipient', M.transfers.invalidRecipientEmail, (email = '') => isEmail(email.trim()) && verified),
     amount: amountSchema(M.transfers.fieldsRequired)
-      .test('balance', M.transfers.insufficientWalletBalance(currency), (amount = '') => !amountAbove(amount, balance))
+      // The amount and its fee (what leaves the wallet) within the balance.
+      .test('balance', M.transfers.insufficientWalletBalance(currency), (amount = '') => !amountAbove(amount, balance, feeRule))
       // The tier's limits (spec-next §B), said at the form before review and PIN.
       .test('limits', (amount = '', context) => {
         const refusal = limitRefusal(amount);
@@ -90,7 +92,7 @@ export function UserTransferForm({ currency }: { currency: Currency }) {
     flow: 'transfer-user',
     initialValues,
     // Built when validating, from the latest render's balance and recipient check.
-    schema: () => transferSchema(currency, balance, recipient.verified, limitRefusal),
+    schema: () => transferSchema(currency, balance, recipient.verified, limitRefusal, feeRule),
     prepare: async (pin, form) => {
       const { email, amount } = form.values;
       // The PIN modal can only send what the form holds: an incomplete form is shown on the form, not sent.
@@ -98,7 +100,7 @@ export function UserTransferForm({ currency }: { currency: Currency }) {
         await form.validateForm();
         return { goTo: 'form' };
       }
-      if (amountAbove(amount, balance)) {
+      if (amountAbove(amount, balance, feeRule)) {
         toast.error(M.transfers.insufficientWalletBalance(currency));
         return { goTo: 'pin' };
       }
