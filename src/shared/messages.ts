@@ -186,10 +186,6 @@ export const exchange = {
   successServer: 'Currency conversion successful!',
   /** 'Successfully converted {from} {amount} to {to}' */
   convertedSuccess: (from: Currency, amount: string, to: Currency) => `Successfully converted ${from} ${amount} to ${to}`,
-  /** Not in the spec: under "You receive" while the typed amount is not exactly what is credited. */
-  exactCredit: (credit: string, currency: Currency) => `You will receive exactly ${credit} ${currency}`,
-  /** Not in the spec: Convert pressed before the customer saw the exact amount to receive. */
-  exactCreditAdjusted: (credit: string, currency: Currency) => `You will receive ${credit} ${currency}. Check the amounts, then press Convert.`,
 } as const;
 
 export const history = {
@@ -221,16 +217,13 @@ export const profile = {
   passwordChangeFailed: 'Failed to change password',
 } as const;
 
-/** Quotes, limits by tier and proof of address: the texts of spec-next §A and §B, verbatim where it gives them. */
+/**
+ * The app's own checks of a proof-of-address file before it is sent (not in the spec); the
+ * server's refusals and the quote texts of spec-next are `tierLimits` and `quotes`.
+ */
 export const pricing = {
-  quoteExpired: 'This quote has expired. Please review the new rate.',
-  quoteUsed: 'This quote has already been used.',
-  quoteMismatch: 'This quote does not match this conversion.',
-  /** Not in the spec: the client's own checks of a proof-of-address file before it is sent. */
-  documentType: 'The document must be a PDF, PNG or JPEG file.',
   documentTooLarge: 'The document must be at most 5 MB.',
   documentEmpty: 'The document is empty.',
-  documentUploaded: 'Proof of address received. We will review it shortly.',
   documentUploadFailed: 'Upload failed',
 } as const;
 

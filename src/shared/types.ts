@@ -53,5 +53,3 @@ export type Quote = Static<typeof S.Quote>;
 export type Pricing = Static<typeof S.Pricing>;
 export type FeeLine = Static<typeof S.FeeLine>;
 export type AmountSide = Req<'createQuote'>['amount_side'];
-/** The body of POST /wallet/currency-conversion, with spec-next §A's optional quote_id. */
-export type QuotedConversion = Req<'currencyConversion'>;

@@ -35,13 +35,13 @@ function useFitToLines(value: string) {
   useEffect(() => {
     const box = ref.current;
     if (!box || sizesItself()) return;
-    const fit = () => {
+    const fitHeight = () => {
       box.style.height = 'auto';
       if (box.scrollHeight > 0) box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
     };
-    fit();
-    window.addEventListener('resize', fit);
-    return () => window.removeEventListener('resize', fit);
+    fitHeight();
+    window.addEventListener('resize', fitHeight);
+    return () => window.removeEventListener('resize', fitHeight);
   }, [value]);
   return ref;
 }

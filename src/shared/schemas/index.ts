@@ -33,5 +33,5 @@ export {
 } from './transfers';
 export { Payee, BillPaymentResult } from './bills';
 export { Country, OutboxMessage } from './misc';
-export { Quote, Pricing, FeeLine, QuoteReference } from './pricing';
+export { Quote, Pricing, FeeLine } from './pricing';
 export { Limits, ProofOfAddress } from './limits';

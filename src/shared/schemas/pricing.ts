@@ -48,10 +48,6 @@ export const Pricing = Type.Object({
   fees: Type.Array(FeeLine),
 });
 
-export const AMOUNT_SIDES = ['send', 'receive'] as const;
-
-/** The optional field POST /wallet/currency-conversion accepts: the conversion then honours that quote. */
-export const QuoteReference = Type.Object({ quote_id: Type.Optional(Type.String({ maxLength: 100 })) });
 
 export const pricingSchemas = {
   createQuote: {

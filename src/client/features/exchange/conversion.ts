@@ -11,16 +11,10 @@ const reverse = (direction: ConversionDirection): ConversionDirection =>
   direction === 'CAD_TO_NGN' ? 'NGN_TO_CAD' : 'CAD_TO_NGN';
 
 /**
- * What the server credits for `sourceMinor`: the shared convert() the server itself calls
- * (conversion.service), rounded down in the house's favour. The two cannot disagree.
- */
-export const creditFor = (from: Currency, sourceMinor: bigint, rate: string): bigint => convert(sourceMinor, rate, directionOf(from));
-
-/**
  * Both amounts as shown: the driving side as entered, the other computed from the rate to 2
  * decimals ('' when there is nothing to compute). A typed source gives the target the server
  * credits (rounded down); a typed target gives the source needed to receive it (rounded up).
- * That source can credit more than the typed target (1 cent buys about ₦10.39): see exactTarget.
+ * On the receive side the screen shows the server's quote instead (POST /quotes, amount_side 'receive').
  */
 export function conversionSides(
   { from, driver, amount }: { from: Currency; driver: Side; amount: string },
@@ -36,22 +30,6 @@ export function conversionSides(
   }
   return driver === 'from' ? { from: amount, to: computed } : { from: computed, to: amount };
 }
-
-/**
- * When the target drives and the source it takes credits a different amount than the one typed,
- * the exact credit ('1008.31' for a typed '1000' CAD→NGN at 1,039.50): the target the screen must
- * show before the conversion is sent. null when the target shown is already exactly what the
- * server credits (or there is nothing to compute).
- */
-export function exactTarget(form: { from: Currency; driver: Side; amount: string }, rate: string | undefined): string | null {
-  if (form.driver !== 'to' || !rate) return null;
-  const typed = parseAmount(form.amount.trim());
-  const source = parseAmount(conversionSides(form, rate).from);
-  if (!typed.ok || !source.ok) return null;
-  const credit = creditFor(form.from, source.minor, rate);
-  return credit === typed.minor ? null : formatMinor(credit, { withCommas: false });
-}
-
 
 /** A balance (major units, at most 2 decimals) in minor units. */
 function balanceMinor(balance: number): bigint {

@@ -1,5 +1,5 @@
 import { endpoints } from '../../../shared/endpoints';
-import type { AmountSide, Currency, Quote, QuotedConversion, Req, Res } from '../../../shared/types';
+import type { AmountSide, Currency, Quote, Req, Res } from '../../../shared/types';
 import { api } from '../../api/api';
 import { moneyRequest, touchedBy, type MoneyArgs } from '../money/money-call';
 
@@ -37,7 +37,7 @@ export const exchangeApi = api.injectEndpoints({
      * POST /wallet/currency-conversion (with the review's quote_id); both wallets, both histories,
      * the limits and the rates are refetched afterwards.
      */
-    convertCurrency: build.mutation<Res<'currencyConversion'>, MoneyArgs<QuotedConversion>>({
+    convertCurrency: build.mutation<Res<'currencyConversion'>, MoneyArgs<Req<'currencyConversion'>>>({
       query: (args) => moneyRequest(endpoints.currencyConversion, args),
       invalidatesTags: [...touchedBy('CAD'), ...touchedBy('NGN'), 'Rates'],
     }),

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { CONVERSION_TOAST_MS, CURRENCIES, DEBOUNCE_MS } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import { formatRate, parseAmount } from '../../../shared/money';
-import type { Currency, Quote, QuotedConversion } from '../../../shared/types';
+import type { Currency, Quote, Req } from '../../../shared/types';
 import { messageOf, serverMessage } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useGetRateQuery } from '../../api/wallet-api';
@@ -180,7 +180,7 @@ export default function ExchangeScreen() {
   const confirm = async () => {
     if (!quote) return;
     // The amount typed when the customer typed what to send (the quote's, to the cent), else the quote's.
-    const body: QuotedConversion = {
+    const body: Req<'currencyConversion'> = {
       from_currency: quote.from_currency,
       to_currency: quote.to_currency,
       amount: driver === 'from' ? amount : quote.send_amount,
@@ -196,7 +196,7 @@ export default function ExchangeScreen() {
       successToast: { autoClose: CONVERSION_TOAST_MS },
       failureMessage: (error: CallError | undefined) => {
         const message = serverMessage(error);
-        lapsed = message === M.pricing.quoteExpired || message === M.pricing.quoteUsed;
+        lapsed = message === M.quotes.expired || message === M.quotes.used;
         return messageOf(error, M.exchange.failed);
       },
     });

@@ -106,7 +106,7 @@ export function QuoteReview({ id, quote, quoting, rateChanged, problem, converti
       onContinue={onConfirm}
       onBack={onBack}
     >
-      {rateChanged && <Notice role="status">{M.pricing.quoteExpired}</Notice>}
+      {rateChanged && <Notice role="status">{M.quotes.expired}</Notice>}
       {problem && <Notice role="alert">{problem}</Notice>}
       {quoting && !quote && <Countdown>Getting your rate…</Countdown>}
       {quote && !quoting && <QuoteCountdown key={quote.quote_id} quote={quote} ttlS={ttlS} onExpired={onExpired} />}

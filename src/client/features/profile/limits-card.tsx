@@ -42,7 +42,7 @@ const dollars = (money: string) => {
 export function documentProblem(file: File): string | null {
   if (file.size === 0) return M.pricing.documentEmpty;
   if (file.size > PROOF_OF_ADDRESS_MAX_BYTES) return M.pricing.documentTooLarge;
-  if (!(PROOF_OF_ADDRESS_TYPES as readonly string[]).includes(file.type)) return M.pricing.documentType;
+  if (!(PROOF_OF_ADDRESS_TYPES as readonly string[]).includes(file.type)) return M.tierLimits.proofWrongType;
   return null;
 }
 
@@ -89,7 +89,7 @@ function ProofOfAddressUpload() {
       return;
     }
     const result = await upload(file);
-    if ('data' in result && result.data) toast.success(M.pricing.documentUploaded);
+    if ('data' in result && result.data) toast.success(M.tierLimits.proofReceived);
   };
 
   if (!proof) return status.isLoading ? <LoadingText>Loading...</LoadingText> : null;
