@@ -137,8 +137,13 @@ let transactionCount = 0;
 
 export function transaction(overrides: Partial<Transaction> = {}): Transaction {
   transactionCount += 1;
+  const id = overrides.id ?? `TX-${transactionCount}`;
+  const type = overrides.transaction_type ?? 'DEPOSIT';
   return {
-    id: `TX-${transactionCount}`,
+    id,
+    reference: id,
+    direction: type === 'DEPOSIT' || overrides.recieved_from ? 'credit' : 'debit',
+    refunded: false,
     transaction_date: '2025-03-14T12:00:00.000Z',
     transaction_type: 'DEPOSIT',
     amount: 250.75,

@@ -58,6 +58,9 @@ export const endpoints = {
   limits: { method: 'GET', path: '/limits' },
   uploadProofOfAddress: { method: 'POST', path: '/verification/proof-of-address' },
   proofOfAddress: { method: 'GET', path: '/verification/proof-of-address' },
+  // A transfer's life (spec-next §C): detail with its timeline, and cancelling a payout in its hold
+  transactionDetail: { method: 'GET', path: '/transactions/:id' },
+  cancelTransaction: { method: 'POST', path: '/transactions/:id/cancel' },
   // Bills
   searchPayee: { method: 'POST', path: '/bills/search-payee' },
   createBillPayment: { method: 'POST', path: '/bills/create-bill-payment' },

@@ -66,7 +66,11 @@ export const CURRENCY_SYMBOL = { CAD: '$', NGN: '₦' } as const satisfies Recor
 export const BILL_CATEGORIES = ['school', 'electricity', 'bills'] as const;
 
 export const TRANSACTION_TYPES = ['DEPOSIT', 'WITHDRAWAL', 'WALLET TRANSACTION'] as const;
-export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed'] as const;
+/** A history item's status (spec §7, and 'cancelled' of spec-next §C). */
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+/** The steps of a transfer's timeline (spec-next §C), oldest first in GET /transactions/{id}. */
+export const TRANSACTION_EVENT_STATUSES = ['created', 'sent', 'completed', 'failed', 'cancelled', 'refunded'] as const;
+export const DIRECTIONS = ['credit', 'debit'] as const;
 
 /** Known dial codes; other countries have none (spec §9). */
 export const DIAL_CODES: Readonly<Record<string, string>> = { US: '+1', GB: '+44', NG: '+234', CA: '+1' };

@@ -252,6 +252,13 @@ export const quotes = {
   mismatch: 'This quote does not match this conversion.',
 } as const;
 
+/** A transfer's life (spec-next §C): the cancel refusal verbatim, and the texts the spec leaves to us. */
+export const activity = {
+  cannotCancel: 'This transfer can no longer be cancelled.',
+  notFound: 'Transaction not found',
+  cancelled: 'Transfer cancelled. The money is back in your wallet.',
+} as const;
+
 /** Server refusals and acknowledgements the spec does not spell out. */
 export const server = {
   internal: 'Something went wrong. Please try again.',

@@ -3,7 +3,7 @@
  * services check formats (PIN, BVN, OTP, amounts) so they can answer the spec's own messages.
  */
 import { Type, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
-import { BILL_CATEGORIES, CURRENCIES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../limits';
+import { BILL_CATEGORIES, CURRENCIES, DIRECTIONS, TRANSACTION_EVENT_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../limits';
 
 /** What every endpoint schema has: optional request parts, a 200 body and the error bodies. */
 export interface EndpointSchema {
@@ -37,6 +37,8 @@ export const Currency = literals(CURRENCIES);
 export const BillCategory = literals(BILL_CATEGORIES);
 export const TransactionType = literals(TRANSACTION_TYPES);
 export const TransactionStatus = literals(TRANSACTION_STATUSES);
+export const TransactionEventStatus = literals(TRANSACTION_EVENT_STATUSES);
+export const Direction = literals(DIRECTIONS);
 
 // Common params
 export const EmailParams = Type.Object({ email: Email });

@@ -1,5 +1,6 @@
 /** TypeBox schemas of every endpoint, keyed like `endpoints`. The client imports these as types only. */
 import type { EndpointName } from '../endpoints';
+import { activitySchemas } from './activity';
 import { authSchemas } from './auth';
 import { billSchemas } from './bills';
 import type { EndpointSchema } from './common';
@@ -17,6 +18,7 @@ export const schemas = {
   ...miscSchemas,
   ...pricingSchemas,
   ...limitSchemas,
+  ...activitySchemas,
 } satisfies Record<EndpointName, EndpointSchema>;
 
 export type Schemas = typeof schemas;
@@ -35,3 +37,4 @@ export { Payee, BillPaymentResult } from './bills';
 export { Country, OutboxMessage } from './misc';
 export { Quote, Pricing, FeeLine } from './pricing';
 export { Limits, ProofOfAddress } from './limits';
+export { TransactionDetail, TransactionEvent, Counterparty } from './activity';

@@ -31,6 +31,8 @@ export const CadWithdrawalReceipt = Type.Object({
   transaction_reference: Type.String(),
   created_at: Timestamp,
   status: TransactionStatus,
+  /** When the payout is expected to reach the recipient (spec-next §C: the result screen says so while it is pending). */
+  arrives_by: Type.Optional(Timestamp),
   /** The fee charged on top of the amount (spec-next §A; '0.00' when none), two decimals, no separators. */
   fee: Type.Optional(Fee),
 });
@@ -43,6 +45,8 @@ export const NgnWithdrawalReceipt = Type.Object({
   tx_ref: Type.String(),
   created_at: Timestamp,
   status: TransactionStatus,
+  /** When the payout is expected to reach the recipient (spec-next §C: the result screen says so while it is pending). */
+  arrives_by: Type.Optional(Timestamp),
   /** The fee charged on top of the amount (spec-next §A; '0.00' when none), two decimals, no separators. */
   fee: Type.Optional(Fee),
 });

@@ -6,6 +6,7 @@ import {
   Amount,
   Code,
   Currency,
+  Direction,
   Nullable,
   Ok,
   Timestamp,
@@ -57,6 +58,12 @@ export const Transaction = Type.Object({
   description: Nullable(Type.String()),
   bank_name: Nullable(Type.String()),
   account_number: Nullable(Type.String()),
+  /** spec-next §C: money in (a deposit, a conversion's credit, a user's transfer to you) or out. */
+  direction: Direction,
+  /** The transfer's reference, as receipts and e-mails show it (the same as id). */
+  reference: Type.String(),
+  /** A failed or cancelled payout whose money went back to the wallet (spec-next §C). */
+  refunded: Type.Boolean(),
 });
 
 /** `{ success: 'true', message }`: the §7 calls whose success flag is a string. */

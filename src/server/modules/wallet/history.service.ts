@@ -23,6 +23,9 @@ function historyItem(row: HistoryRow, accountId: bigint): Transaction {
   const { metadata } = row;
   return {
     id: row.reference,
+    reference: row.reference,
+    direction: incoming ? 'credit' : 'debit',
+    refunded: row.status === 'voided',
     transaction_date: row.created_at.toISOString(),
     transaction_type: row.transaction_type,
     amount: minorToMajor(row.amount),
