@@ -170,6 +170,8 @@ async function main(): Promise<void> {
     LIMITS_JSON: JSON.stringify(Object.fromEntries(['Basic', 'Plus'].map((tier) => [tier, { per_transfer: '1000000000', per_day: '1000000000', per_30_days: '1000000000' }]))),
     // Quotes hold briefly, so the conversions that wait past a quote's hold (workload.ts) do not wait long.
     QUOTE_TTL_S: String(QUOTE_HOLD_S),
+    // A few clients send as a whole country would: their quotes are not held to one person's pace.
+    QUOTES_PER_MINUTE: '1000000',
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   const where = options.db === 'pglite' ? `PGlite in ${env.DATA_DIR} (in process)` : `PostgreSQL ${options.databaseUrl!.replace(/\/\/[^@/]*@/, '//…@')}`;

@@ -61,6 +61,8 @@ export interface Config extends Secrets {
   fees: FeeTable;
   /** How long a quote (POST /quotes) holds its rate, in seconds (QUOTE_TTL_S). */
   quoteTtlS: number;
+  /** How many quotes (POST /quotes) one customer may ask for in a minute (QUOTES_PER_MINUTE). */
+  quotesPerMinute: number;
   /** Optional HTTP feed of the mid rate. */
   fxFeedUrl: string | null;
   /** NGN maximum single payout, in kobo. */
@@ -275,6 +277,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     fxMarginBps: marginBps(env),
     fees: parseFees(env.FEES_JSON),
     quoteTtlS: int(env, 'QUOTE_TTL_S', 60, 1, 3600),
+    quotesPerMinute: int(env, 'QUOTES_PER_MINUTE', 60, 1, 1_000_000),
     fxFeedUrl,
     ngnMaxSingleKobo: BigInt(ngnMaxNaira) * 100n,
     payoutSettleMs: int(env, 'PAYOUT_SETTLE_MS', 3000, 0, 3_600_000),

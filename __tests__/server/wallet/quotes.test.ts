@@ -20,7 +20,8 @@ const rates = { midRate: async () => mid };
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({}, undefined, { rates });
+  // The property below asks one customer for hundreds of quotes; the per-minute limit has its own app.
+  t = await buildTestApp({ quotesPerMinute: 1_000_000 }, undefined, { rates });
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -356,5 +357,37 @@ describe('quote expiry (QUOTE_TTL_S=1)', () => {
     const fresh = await quoteOf(customer, { from_currency: 'CAD', to_currency: 'NGN', amount: '10', amount_side: 'send' }, short);
     expect((await useQuote(customer, { ...body, quote_id: fresh.quote_id }, undefined, short)).statusCode).toBe(200);
     expect(await balances(short, customer)).toEqual({ CAD: 10, NGN: 10395 });
+  });
+});
+
+describe('quotes per customer (QUOTES_PER_MINUTE=3) and lapsed quotes', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ quotesPerMinute: 3 }, undefined, { rates });
+  });
+  afterAll(() => limited.close());
+
+  const body = { from_currency: 'CAD', to_currency: 'NGN', amount: '10', amount_side: 'send' };
+
+  it('a customer asking faster than the limit is told to wait (429); another customer is not held back', async () => {
+    const [eager, other] = [await createCustomer(limited), await createCustomer(limited)];
+    for (let i = 0; i < 3; i += 1) expect((await askQuote(limited, eager, body)).statusCode).toBe(200);
+    expectRefusal(await askQuote(limited, eager, body), 429, server.tooManyRequestsFor(1));
+    expect((await askQuote(limited, other, body)).statusCode).toBe(200);
+  });
+
+  it("a new quote deletes the customer's unused quotes lapsed over an hour ago; used ones stay, as do others'", async () => {
+    const customer = await createCustomer(limited);
+    await deposit(limited, customer, 'CAD', '20.00');
+    const other = await createCustomer(limited);
+    const unused = await quoteOf(customer, body, limited);
+    const used = await quoteOf(customer, body, limited);
+    expect((await useQuote(customer, { ...body, quote_id: used.quote_id }, undefined, limited)).statusCode).toBe(200);
+    const others = await quoteOf(other, body, limited);
+    const ids = [unused.quote_id, used.quote_id, others.quote_id];
+    await sql`update quotes set expires_at = now() - interval '2 hours' where id in (${sql.join(ids)})`.execute(limited.db);
+    await quoteOf(customer, body, limited);
+    const left = await limited.db.selectFrom('quotes').select('id').where('id', 'in', ids).execute();
+    expect(left.map((row) => row.id).sort()).toEqual([used.quote_id, others.quote_id].sort());
   });
 });

@@ -19,6 +19,8 @@ export const throttles = {
   otpGuessesPerIp: { name: 'otp:ip', limit: 30, windowMs: 15 * MINUTE, message: server.tooManyRequestsFor },
   externalIdentityPerIp: { name: 'external-identity:ip', limit: 10, windowMs: 60 * MINUTE, message: server.tooManyRequestsFor },
   contactPerUser: { name: 'contact:user', limit: 5, windowMs: 60 * MINUTE, message: server.tooManyRequestsFor },
+  /** The limit is QUOTES_PER_MINUTE (config); the exchange asks for one as the customer pauses typing. */
+  quotesPerUser: { name: 'quotes:user', limit: 60, windowMs: MINUTE, message: server.tooManyRequestsFor },
 } satisfies Record<string, ThrottleRule>;
 
 const bucketOf = (rule: ThrottleRule, key: string) => `${rule.name}:${key.toLowerCase()}`;

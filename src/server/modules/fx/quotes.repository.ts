@@ -5,12 +5,25 @@ import type { QuotesTable } from './fx.tables';
 
 export type QuoteRow = Selectable<QuotesTable>;
 
-/** Records a quote held `ttlS` seconds from now by the database's clock (the one every API process shares). */
+/** Unused quotes are kept this long after they lapse (a late conversion is still told "expired"), then deleted. */
+export const LAPSED_QUOTE_KEPT_S = 3600;
+
+/**
+ * Records a quote held `ttlS` seconds from now by the database's clock (the one every API process
+ * shares), and deletes this customer's unused quotes that lapsed over LAPSED_QUOTE_KEPT_S ago (a
+ * used quote stays: it is the conversion's record of its rate).
+ */
 export async function insertQuote(
   db: Db,
   values: Omit<Insertable<QuotesTable>, 'id' | 'created_at' | 'expires_at' | 'used_at' | 'transfer_id'>,
   ttlS: number,
 ): Promise<QuoteRow> {
+  await db
+    .deleteFrom('quotes')
+    .where('user_id', '=', values.user_id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '<', sql<Date>`now() - ${LAPSED_QUOTE_KEPT_S}::integer * interval '1 second'`)
+    .execute();
   return db
     .insertInto('quotes')
     .values({ ...values, expires_at: sql<Date>`now() + ${ttlS}::integer * interval '1 second'` })

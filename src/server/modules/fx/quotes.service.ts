@@ -16,6 +16,7 @@ import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/errors';
 import type { AmountSide } from './fx.tables';
 import { conversionDirection, quoteRate } from './quotes';
+import { assertNotThrottled, recordHit, throttles } from '../auth/throttle.service';
 import { insertQuote, type QuoteRow } from './quotes.repository';
 
 /** The conversion service's refusal of an amount that converts to nothing. */
@@ -92,13 +93,17 @@ export const quoteView = (row: QuoteRow): Quote => ({
 export interface QuoteDeps {
   db: Db;
   rates: MidRateSource;
-  config: { fxMarginBps: number; quoteTtlS: number };
+  config: { fxMarginBps: number; quoteTtlS: number; quotesPerMinute: number };
 }
 
 /** POST /quotes: prices the conversion now and holds it for this customer for QUOTE_TTL_S seconds. */
 export async function createQuote(deps: QuoteDeps, userId: string, body: Req<'createQuote'>): Promise<Quote> {
   // The request's own faults first, so a bad amount is a 400 even while the rate source is down.
   const request = quoteRequest(body);
+  // A customer asks for a quote as they pause typing; a client asking far faster is refused (429).
+  const throttle = { ...throttles.quotesPerUser, limit: deps.config.quotesPerMinute };
+  await assertNotThrottled(deps.db, throttle, userId);
+  await recordHit(deps.db, throttle, userId);
   const midRate = await deps.rates.midRate();
   const { fxMarginBps, quoteTtlS } = deps.config;
   const priced = priceConversion(midRate, fxMarginBps, request);
