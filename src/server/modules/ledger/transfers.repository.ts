@@ -132,8 +132,10 @@ export type HistoryRow = TransferRow & HistoryPayoutColumns & { transaction_type
  * The transfers of a customer account as history lines: each with its history type, decided here
  * once so that the filter and the rows agree (user-to-user transfers are WALLET TRANSACTION;
  * otherwise money in is a DEPOSIT and money out a WITHDRAWAL, so a conversion is a WITHDRAWAL of
- * the source currency and a DEPOSIT of the target one), and its payout (a left join on the
- * payouts' primary key: the transfer's own, or for a fee the transfer it is the fee of).
+ * the source currency and a DEPOSIT of the target one), and its payout: the transfer's own, or for
+ * a fee the transfer it is the fee of. `pick` chooses the lines (filter, order, page) among the
+ * account's transfers; the payouts are joined to those only, by their primary key, so a page costs
+ * a few index look-ups whatever the number of payouts.
  */
 function historyLines(db: Db | Trx, accountId: bigint) {
   const transactionType = sql<TransactionType>`case
@@ -143,12 +145,12 @@ function historyLines(db: Db | Trx, accountId: bigint) {
   const base = db
     .selectFrom('ledger_transfers as t')
     .where((eb) => eb.or([eb('t.debit_account_id', '=', accountId), eb('t.credit_account_id', '=', accountId)]));
-  const rows = () =>
-    base
+  const rows = (pick: (lines: typeof base) => typeof base) =>
+    db
+      .selectFrom(pick(base).selectAll('t').select(transactionType.as('transaction_type')).as('t'))
       .leftJoin('payouts as p', (join) => join.onRef('p.transfer_id', '=', sql<bigint>`case when t.kind = 'fee' then t.linked_id else t.id end`))
       .selectAll('t')
       .select([
-        transactionType.as('transaction_type'),
         'p.transfer_id as payout_id',
         'p.outcome as payout_outcome',
         'p.handed_at as payout_handed_at',
@@ -165,14 +167,12 @@ export async function accountHistory(
   filter: { type?: TransactionType; offset: number; limit: number },
 ): Promise<{ rows: HistoryRow[]; total: number }> {
   const lines = historyLines(db, accountId);
-  let { base } = lines;
-  let rows = lines.rows();
-  if (filter.type) {
-    base = base.where(lines.transactionType, '=', filter.type);
-    rows = rows.where(lines.transactionType, '=', filter.type);
-  }
+  const base = filter.type ? lines.base.where(lines.transactionType, '=', filter.type) : lines.base;
   const [page, count] = await Promise.all([
-    rows.orderBy('t.id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
+    lines
+      .rows(() => base.orderBy('t.id', 'desc').offset(filter.offset).limit(filter.limit))
+      .orderBy('t.id', 'desc')
+      .execute(),
     base.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { rows: page, total: Number(count.total) };
@@ -180,7 +180,9 @@ export async function accountHistory(
 
 /** One transfer of a customer account as its history line (undefined: not a transfer of this account). */
 export async function accountHistoryLine(db: Db | Trx, accountId: bigint, reference: string): Promise<HistoryRow | undefined> {
-  return historyLines(db, accountId).rows().where('t.reference', '=', reference).executeTakeFirst();
+  return historyLines(db, accountId)
+    .rows((lines) => lines.where('t.reference', '=', reference))
+    .executeTakeFirst();
 }
 
 /** The customer's account a transfer with this reference moves money in or out of (undefined: none of theirs). */
