@@ -7,14 +7,18 @@
  *   gave), every refused one is absent, every unacknowledged one is wholly there or wholly absent
  *   (a conversion's two legs, a payout's transfer and payout row, the idempotency record with the
  *   money it describes); no transfer on a test customer's wallet is left that no operation explains;
- * - no payout is pending once settlement has run, and each settled as its rail decides;
+ * - no payout is pending once settlement has run, and each settled as its rail decides, or was
+ *   cancelled by a cancel that answered 200 (or lost its answer); every cancel answered 200 or the
+ *   exact 409, a 409 only for a payout handed to its rail (or cancelled by another cancel), at most
+ *   one 200 per payout; every failed or cancelled payout was refunded exactly once (its transfer
+ *   voided, no entries) and its timeline is whole and ends in one 'refunded';
  * - each customer's balance (wallet calls) equals the sum of their history (history call, every page).
  */
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/database';
 import type { BankCustomer } from './customers';
 import { dataOf, type Http } from './http';
-import { majorToMinor, outcomeOf, toMajor, type Currency, type Op } from './workload';
+import { CANNOT_CANCEL, majorToMinor, outcomeOf, toMajor, type Currency, type Op } from './workload';
 
 interface AccountRow {
   id: bigint;
@@ -47,7 +51,15 @@ interface PayoutRow {
   destination: string;
   outcome: string | null;
   settled_at: Date | null;
+  handed_at: Date | null;
 }
+
+/** The one whole timeline of a payout per outcome (payout_events, oldest first). */
+const TIMELINES: Record<string, string> = {
+  completed: 'created,sent,completed',
+  failed: 'created,sent,failed,refunded',
+  cancelled: 'created,cancelled,refunded',
+};
 
 export async function query<T>(db: Db, text: string): Promise<T[]> {
   const { rows } = await sql.raw<T>(text).execute(db);
@@ -113,13 +125,37 @@ export async function checkDatabase(db: Db, runId: string, customers: BankCustom
   for (const row of badEntries) v(`transfer ${row.id} (${row.status}) has ${row.n} entries summing to ${row.s}`);
 
   // --- Payouts: none stuck, each settled as its rail decides.
-  const payouts = (await query<PayoutRow>(db, 'select transfer_id, reference, rail, destination, outcome, settled_at from payouts')).map((p) => ({
+  const payouts = (await query<PayoutRow>(db, 'select transfer_id, reference, rail, destination, outcome, settled_at, handed_at from payouts')).map((p) => ({
     ...p,
     transfer_id: big(p.transfer_id),
   }));
   const stuck = payouts.filter((p) => p.settled_at === null);
   if (stuck.length > 0) v(`${stuck.length} payouts are still pending after settlement ran (e.g. ${stuck.slice(0, 5).map((p) => p.reference).join(', ')})`);
   const payoutByTransfer = new Map(payouts.map((p) => [p.transfer_id, p]));
+
+  // --- Timelines: each payout's steps, whole, in order, refunded exactly once when it failed or was cancelled.
+  const timelines = new Map(
+    (
+      await query<{ transfer_id: unknown; steps: string }>(
+        db,
+        "select transfer_id, string_agg(status, ',' order by at, id) as steps from payout_events group by transfer_id",
+      )
+    ).map((row) => [big(row.transfer_id), row.steps]),
+  );
+  const payoutTransfers = new Map(
+    (await query<{ id: unknown; status: string }>(db, "select id, status from ledger_transfers where kind = 'withdrawal'")).map((t) => [big(t.id), t.status]),
+  );
+  let refundedPayouts = 0;
+  for (const p of payouts) {
+    if (!p.outcome) continue;
+    const steps = timelines.get(p.transfer_id) ?? '';
+    if (steps !== TIMELINES[p.outcome]) v(`payout ${p.reference} ${p.outcome} but its timeline is [${steps}], not [${TIMELINES[p.outcome]}]`);
+    const transferStatus = payoutTransfers.get(p.transfer_id);
+    const expectedStatus = p.outcome === 'completed' ? 'posted' : 'voided';
+    if (transferStatus !== expectedStatus) v(`payout ${p.reference} ${p.outcome} but its transfer is ${transferStatus}`);
+    if (p.outcome === 'cancelled' && p.handed_at !== null) v(`payout ${p.reference} was cancelled after it was handed to its rail`);
+    if (p.outcome !== 'completed') refundedPayouts += 1;
+  }
 
   // --- This run's customers and their transfers.
   const users = await query<{ id: string; email: string }>(db, `select id, email from users where email like 'bank-${runId}-%'`);
@@ -241,11 +277,27 @@ export async function checkDatabase(db: Db, runId: string, customers: BankCustom
             continue;
           }
           if (payout.destination !== op.destination) v(`${label}: payout ${payout.reference} goes to ${payout.destination}, not ${op.destination}`);
-          if (payout.outcome) {
+          const cancels = op.cancels ?? [];
+          const cancelledOk = cancels.filter((c) => c.status === 200).length;
+          const cancelLost = cancels.some((c) => c.status === 0);
+          if (cancelledOk > 1) v(`${label}: payout ${payout.reference} answered 200 to ${cancelledOk} cancels`);
+          if (payout.outcome === 'cancelled') {
+            if (cancelledOk === 0 && !cancelLost) v(`${label}: payout ${payout.reference} is cancelled but no cancel answered 200`);
+          } else if (payout.outcome) {
             const expected = op.railFails ? 'failed' : 'completed';
             if (payout.outcome !== expected) v(`${label}: payout ${payout.reference} ${payout.outcome}, but its rail decides ${expected}`);
+            if (cancelledOk > 0) v(`${label}: a cancel of payout ${payout.reference} answered 200 but it ${payout.outcome}`);
+          }
+          if (payout.outcome) {
             const status = payout.outcome === 'completed' ? 'posted' : 'voided';
             if (t.status !== status) v(`${label}: payout ${payout.reference} ${payout.outcome} but its transfer is ${t.status}`);
+          }
+          // A cancel is refused only once the payout is with its rail (or another cancel won).
+          if (cancels.some((c) => c.status === 409) && payout.handed_at === null && payout.outcome !== 'cancelled') {
+            v(`${label}: a cancel of payout ${payout.reference} was refused while it was still in its hold`);
+          }
+          for (const c of cancels) {
+            if (c.status === 409 && c.message !== CANNOT_CANCEL) v(`${label}: a cancel was refused with "${c.message}"`);
           }
           // A payout to a Kudi virtual account credits that customer once it completes.
           if (op.other !== undefined) {
@@ -292,15 +344,32 @@ export async function checkDatabase(db: Db, runId: string, customers: BankCustom
     v(`transfer ${t.reference} (${t.kind} ${t.amount} ${t.currency}, ${t.debit_account_id}→${t.credit_account_id}, ${t.status}) is explained by no operation`);
   }
   if (unexplained.length > 20) v(`… and ${unexplained.length - 20} more unexplained transfers`);
+  const byOutcome = (outcome: string) => payouts.filter((p) => p.outcome === outcome).length;
   notes.push(
-    `ledger: ${transfers.length} transfers on test wallets, ${recorded} operations recorded; unacknowledged operations: ${unknownPresent} present, ${unknownAbsent} absent; ${payouts.length} payouts in the database`,
+    `ledger: ${transfers.length} transfers on test wallets, ${recorded} operations recorded; unacknowledged operations: ${unknownPresent} present, ${unknownAbsent} absent; ${payouts.length} payouts in the database (${byOutcome('completed')} completed, ${byOutcome('failed')} failed, ${byOutcome('cancelled')} cancelled; ${refundedPayouts} refunded once each)`,
   );
   return { violations, notes };
 }
 
-/** Each customer's balance (wallet calls) equals the sum of their history, which lists exactly their ledger transfers. */
-export async function checkThroughApi(http: Http, db: Db, customers: BankCustomer[], concurrency = 4): Promise<CheckResult> {
+/**
+ * Each customer's balance (wallet calls) equals the sum of their history, which lists exactly their
+ * ledger transfers; each cancelled payout's detail (GET /transactions/{id}) says cancelled and
+ * refunded, its timeline ending in one 'refunded'.
+ */
+export async function checkThroughApi(http: Http, db: Db, customers: BankCustomer[], ops: Op[], concurrency = 4): Promise<CheckResult> {
   const violations: string[] = [];
+  let details = 0;
+  for (const op of ops) {
+    const reference = op.sends.find((s) => s.status === 200 && s.reference)?.reference;
+    if (!reference || !op.cancels?.some((c) => c.status === 200)) continue;
+    const res = await http.call(`/api/transactions/${reference}`, { token: customers[op.actor].token });
+    details += 1;
+    const data = dataOf<{ status?: string; refunded?: boolean; cancellable?: boolean; events?: { status: string }[] }>(res);
+    const steps = (data.events ?? []).map((e) => e.status).join(',');
+    if (res.status !== 200 || data.status !== 'cancelled' || data.refunded !== true || data.cancellable !== false || steps !== TIMELINES.cancelled) {
+      violations.push(`op ${op.id}: the detail of cancelled payout ${reference} answered ${res.status} ${JSON.stringify(data)}`);
+    }
+  }
   let pages = 0;
   const tasks = customers.flatMap((c) => (['CAD', 'NGN'] as const).map((currency) => ({ c, currency })));
   const worker = async () => {
@@ -332,7 +401,11 @@ export async function checkThroughApi(http: Http, db: Db, customers: BankCustome
           const amount = majorToMinor(item.amount) ?? 0n;
           const incoming =
             item.transaction_type === 'DEPOSIT' || (item.transaction_type === 'WALLET TRANSACTION' && item.recieved_from != null);
-          if (item.status === 'failed') continue;
+          // A failed or cancelled payout moved nothing: its money is back (refunded).
+          if (item.status === 'failed' || item.status === 'cancelled') {
+            if (item.refunded !== true) violations.push(`${who}: history item ${id} is ${item.status} but not refunded`);
+            continue;
+          }
           if (incoming && item.status === 'completed') sum += amount;
           else if (!incoming) sum -= amount; // completed or pending (reserved) money out
           else violations.push(`${who}: history item ${id} is ${item.status} money in`);
@@ -352,5 +425,5 @@ export async function checkThroughApi(http: Http, db: Db, customers: BankCustome
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return { violations, notes: [`api: ${customers.length * 2} wallets, ${pages} history pages read`] };
+  return { violations, notes: [`api: ${customers.length * 2} wallets, ${pages} history pages read, ${details} cancelled payouts' details`] };
 }

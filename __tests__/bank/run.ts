@@ -5,7 +5,8 @@
  * signed deposit webhooks, then runs concurrent clients over HTTP (user-to-user transfers in CAD and
  * NGN, conversions, Interac and bank payouts — some to destinations the simulated rails decline —,
  * deposits, reads), about 10% of money calls sent twice under one Idempotency-Key (half of them at
- * the same moment). On PostgreSQL the server is killed with SIGKILL every few seconds and started
+ * the same moment), and cancels of some acknowledged payouts (spec-next §C): in their hold
+ * (PAYOUT_HOLD_S, 1 s here), around the hand-over or late, a quarter of them twice at once. On PostgreSQL the server is killed with SIGKILL every few seconds and started
  * again. Afterwards the server is restarted, settlement is awaited (bounded), and checks.ts checks
  * the ledger and the API. Prints a one-line summary; exits 1 on any violation.
  *
@@ -38,6 +39,8 @@ interface Options {
   clients: number;
   customers: number;
   settleMs: number;
+  holdS: number;
+  cancelRate: number;
   settleWaitS: number;
   duplicateRate: number;
   keep: boolean;
@@ -53,6 +56,8 @@ const USAGE = `Usage: npm run test:bank -- [options]
   --clients N            concurrent HTTP clients (default 8)
   --customers N          customers (default 10)
   --settle-ms MS         PAYOUT_SETTLE_MS of the server (default 1000)
+  --hold-s S             PAYOUT_HOLD_S of the server: how long a payout may be cancelled (default 1)
+  --cancel-rate R        share of acknowledged payouts then cancelled, in the hold or late (default 0.3)
   --settle-wait S        bounded wait for payout settlement after the run (default 150)
   --duplicate-rate R     share of money calls sent twice under one Idempotency-Key (default 0.1)
   --keep                 keep the temporary directory (server log, PGlite data)
@@ -83,7 +88,7 @@ function parseArgs(argv: string[]): Options {
     if (value === undefined) fail(`--${match[1]} needs a value`);
     raw.set(match[1], value);
   }
-  const known = ['db', 'database-url', 'duration', 'kills', 'clients', 'customers', 'settle-ms', 'settle-wait', 'duplicate-rate'];
+  const known = ['db', 'database-url', 'duration', 'kills', 'clients', 'customers', 'settle-ms', 'hold-s', 'cancel-rate', 'settle-wait', 'duplicate-rate'];
   for (const name of raw.keys()) if (!known.includes(name)) fail(`unknown option --${name}\n${USAGE}`);
   const num = (name: string, fallback: number, min: number, max: number) => {
     const value = raw.has(name) ? Number(raw.get(name)) : fallback;
@@ -112,6 +117,8 @@ function parseArgs(argv: string[]): Options {
     clients: num('clients', 8, 1, 256),
     customers: num('customers', 10, 2, 1000),
     settleMs: num('settle-ms', 1000, 0, 60_000),
+    holdS: num('hold-s', 1, 0, 60),
+    cancelRate: num('cancel-rate', 0.3, 0, 1),
     settleWaitS: num('settle-wait', 150, 10, 3600),
     duplicateRate: num('duplicate-rate', 0.1, 0, 1),
     keep: flags.has('keep'),
@@ -159,6 +166,8 @@ async function main(): Promise<void> {
     SIMULATORS: 'on',
     PAYOUT_JOB: 'on',
     PAYOUT_SETTLE_MS: String(options.settleMs),
+    // Payouts may be cancelled for this long before they are handed to the rail (spec-next §C).
+    PAYOUT_HOLD_S: String(options.holdS),
     LOG_LEVEL: options.db === 'pglite' ? 'error' : 'warn',
     JWT_SECRET: secret(),
     PIN_SECRET: secret(),
@@ -223,6 +232,8 @@ async function main(): Promise<void> {
         nextId,
         stats,
         quoteHoldMs: QUOTE_HOLD_S * 1000,
+        payoutHoldMs: options.holdS * 1000,
+        cancelRate: options.cancelRate,
       }),
       killing,
     ]);
@@ -266,7 +277,7 @@ async function main(): Promise<void> {
     notes.push(...ledger.notes);
     // Tokens may have expired during a long run: sign in again for the API checks.
     for (const customer of customers) customer.token = await login(http, customer.email);
-    const api = await checkThroughApi(http, checkDb, customers);
+    const api = await checkThroughApi(http, checkDb, customers, ops);
     violations.push(...api.violations);
     notes.push(...api.notes);
     log(`checks took ${seconds(Date.now() - t0)}`);
@@ -290,6 +301,8 @@ async function main(): Promise<void> {
   const outcomes = { ok: 0, failed: 0, unknown: 0 };
   for (const op of money) outcomes[outcomeOf(op)] += 1;
   const sentTwice = money.filter((op) => op.duplicate !== 'none').length;
+  const cancels = money.flatMap((op) => op.cancels ?? []);
+  const cancelAnswers = (status: number) => cancels.filter((c) => c.status === status).length;
   for (const note of notes) log(note);
   const statuses = Object.entries(stats.statuses)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -301,7 +314,8 @@ async function main(): Promise<void> {
   console.log(
     `bank summary: db=${options.db} duration=${options.durationS}s clients=${options.clients} customers=${options.customers} ` +
       `operations=${money.length} acknowledged=${outcomes.ok} refused=${outcomes.failed} unacknowledged=${outcomes.unknown} ` +
-      `sent-twice=${sentTwice} reads=${stats.reads} kills=${kills} violations=${violations.length}`,
+      `sent-twice=${sentTwice} cancels=${cancels.length} (200: ${cancelAnswers(200)}, 409: ${cancelAnswers(409)}, lost: ${cancelAnswers(0)}) ` +
+      `reads=${stats.reads} kills=${kills} violations=${violations.length}`,
   );
   if (!options.keep && violations.length === 0) rmSync(tmp, { recursive: true, force: true });
   else log(`kept ${tmp}`);

@@ -8,6 +8,7 @@
  * lost; deposits are found by the rail reference the test chose.
  */
 import { randomUUID } from 'node:crypto';
+import { activity } from '../../src/shared/messages';
 import { depositWebhook, login, PIN, postWebhook, railReference, type BankCustomer } from './customers';
 import { dataOf, sleep, type Answer, type Http } from './http';
 
@@ -24,6 +25,20 @@ export interface Send {
   /** Conversions: the target amount of a 200 answer, in minor units. */
   converted?: bigint;
 }
+
+/** A cancel of a payout (POST /transactions/{id}/cancel, spec-next §C) and its answer. */
+export interface Cancel {
+  /** How long after the payout's answer it was sent, in ms (against the server's hold). */
+  afterMs: number;
+  status: number;
+  message?: string;
+  /** The detail's status in a 200 answer. */
+  detailStatus?: string;
+  refunded?: boolean;
+}
+
+/** The one refusal of a cancel (spec-next §C). */
+export const CANNOT_CANCEL: string = activity.cannotCancel;
 
 export interface Op {
   id: number;
@@ -49,6 +64,8 @@ export interface Op {
    */
   quote?: { id: string; receiveMinor: bigint; lapsed: boolean };
   sends: Send[];
+  /** Payouts: the cancels sent after it was acknowledged (some in its hold, some late, some two at once). */
+  cancels?: Cancel[];
 }
 
 export type Outcome = 'ok' | 'failed' | 'unknown';
@@ -104,6 +121,10 @@ export interface WorkloadOptions {
   stats: WorkloadStats;
   /** How long the server under test holds a quote (its QUOTE_TTL_S), in ms. */
   quoteHoldMs: number;
+  /** How long the server under test holds a payout before handing it to the rail (its PAYOUT_HOLD_S), in ms. */
+  payoutHoldMs: number;
+  /** Share of acknowledged payouts that are then cancelled (in their hold or late). */
+  cancelRate: number;
 }
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
@@ -272,6 +293,49 @@ async function quoteFor(options: WorkloadOptions, op: Op): Promise<void> {
   if (lapsed) await sleep(options.quoteHoldMs + 500);
 }
 
+/** One cancel of the op's payout (re-logging in on a 401); every answer but 200, the exact 409 or a lost one is a violation. */
+async function cancelOnce(options: WorkloadOptions, op: Op, reference: string, afterMs: number): Promise<Cancel> {
+  const { http, customers, stats } = options;
+  const actor = customers[op.actor];
+  for (let attempt = 0; ; attempt += 1) {
+    const answer = await http.call(`/api/transactions/${reference}/cancel`, { method: 'POST', token: actor.token });
+    recordStatus(stats, 'cancel', answer);
+    if (answer.status === 401 && attempt < 3) {
+      await relogin(http, actor).catch(() => sleep(500));
+      continue;
+    }
+    const message = typeof answer.body?.message === 'string' ? answer.body.message : undefined;
+    const cancel: Cancel = { afterMs, status: answer.status, message };
+    if (answer.status === 200) {
+      const data = dataOf(answer);
+      cancel.detailStatus = String(data.status);
+      cancel.refunded = data.refunded === true;
+      if (data.status !== 'cancelled' || data.refunded !== true || data.id !== reference) {
+        stats.violations.push(`op ${op.id} (${op.kind}): a cancel answered 200 with ${JSON.stringify(data)}`);
+      }
+    } else if (answer.status !== 0 && !(answer.status === 409 && message === CANNOT_CANCEL)) {
+      stats.violations.push(`op ${op.id} (${op.kind}): a cancel answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    }
+    return cancel;
+  }
+}
+
+/**
+ * Cancels some acknowledged payouts: at once (in the hold), around the moment of the hand-over, or
+ * well after it (refused: handed over or settled); a quarter of them twice at the same moment.
+ */
+async function maybeCancel(options: WorkloadOptions, op: Op): Promise<void> {
+  if ((op.kind !== 'interac' && op.kind !== 'nip') || outcomeOf(op) !== 'ok' || !chance(options.cancelRate)) return;
+  const reference = op.sends.find((s) => s.status === 200 && s.reference)?.reference;
+  if (!reference) return;
+  const hold = options.payoutHoldMs;
+  const afterMs = pick([0, 0, hold / 2, hold * 0.9, hold * 1.1, hold + 300, hold * 2 + 1500]);
+  if (afterMs > 0) await sleep(afterMs);
+  const twice = chance(0.25);
+  op.cancels = await Promise.all(Array.from({ length: twice ? 2 : 1 }, () => cancelOnce(options, op, reference, afterMs)));
+  if (op.cancels.filter((c) => c.status === 200).length > 1) options.stats.violations.push(`op ${op.id} (${op.kind}): cancelled twice (two 200 answers)`);
+}
+
 /** Runs an operation: once, twice at the same moment, or twice in a row; resends a lost answer. */
 async function runOp(options: WorkloadOptions, op: Op): Promise<void> {
   await quoteFor(options, op);
@@ -292,6 +356,7 @@ async function runOp(options: WorkloadOptions, op: Op): Promise<void> {
       if (send.status !== 0 && send.status !== 409) break;
     }
   }
+  await maybeCancel(options, op);
 }
 
 function newOp(options: WorkloadOptions, kind: OpKind, currency: Currency, actor: number): Op {

@@ -82,7 +82,9 @@ export async function buildTestApp(
       PASSWORD_HASH_MEMORY_KIB: '64',
       PASSWORD_HASH_TIME_COST: '1',
     },
-    { dataDir: null, databaseUrl, databaseSchema: schema, payoutSettleMs: 0, ...overrides },
+    // Payouts are handed to the rail and settled as soon as the test runs the rail (settleDuePayouts);
+    // the tests of the hold set payoutHoldS themselves.
+    { dataDir: null, databaseUrl, databaseSchema: schema, payoutSettleMs: 0, payoutHoldS: 0, ...overrides },
   );
   const database = await openDatabase(config, usePostgres ? {} : { pgliteTemplate: await pgliteTemplate() });
   await migrateToLatest(database.db);

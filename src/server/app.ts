@@ -22,6 +22,7 @@ import { transferRoutes } from './modules/transfers/transfers.routes';
 import { fxRoutes } from './modules/fx/fx.routes';
 import { limitRoutes } from './modules/limits/limits.routes';
 import { addressRoutes } from './modules/address/address.routes';
+import { activityRoutes } from './modules/activity/activity.routes';
 import { devRoutes } from './sim/dev.routes';
 
 declare module 'fastify' {
@@ -82,7 +83,7 @@ export async function buildApp({ config, db, adapters, onClose }: BuildOptions):
       await api.register(supportRoutes);
       await api.register(authRoutes);
       await api.register(walletRoutes);
-      for (const routes of [transferRoutes, billRoutes, fxRoutes, limitRoutes, addressRoutes]) await api.register(routes);
+      for (const routes of [transferRoutes, billRoutes, fxRoutes, limitRoutes, addressRoutes, activityRoutes]) await api.register(routes);
       if (config.simulators) await api.register(devRoutes, { prefix: '/dev' });
     },
     { prefix: API_PREFIX },

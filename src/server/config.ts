@@ -69,8 +69,13 @@ export interface Config extends Secrets {
   ngnMaxSingleKobo: bigint;
   /** Believe X-Forwarded-* headers (set TRUST_PROXY=1 behind a reverse proxy). */
   trustProxy: boolean;
-  /** Settlement delay of simulated payouts. */
+  /** Settlement delay of simulated payouts, counted from their hand-over to the rail (PAYOUT_SETTLE_MS). */
   payoutSettleMs: number;
+  /**
+   * How long a payout waits before Kudi hands it to its rail, in seconds (PAYOUT_HOLD_S, spec-next
+   * §C: 30); until then the customer may cancel it (POST /transactions/{id}/cancel).
+   */
+  payoutHoldS: number;
   /**
    * Run the simulated payout rails' background job (needs simulators). PAYOUT_JOB=on|off; default
    * on except under NODE_ENV=test, where tests settle payouts themselves (browser journeys turn it on).
@@ -281,6 +286,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     fxFeedUrl,
     ngnMaxSingleKobo: BigInt(ngnMaxNaira) * 100n,
     payoutSettleMs: int(env, 'PAYOUT_SETTLE_MS', 3000, 0, 3_600_000),
+    payoutHoldS: int(env, 'PAYOUT_HOLD_S', 30, 0, 86_400),
     payoutJob: onOff(env, 'PAYOUT_JOB', nodeEnv !== 'test'),
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 1) === 1,
     supportTools: onOff(env, 'SUPPORT_TOOLS', false),

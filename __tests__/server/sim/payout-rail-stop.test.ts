@@ -4,8 +4,8 @@ import { cadWithdrawal, funded } from '../transfers/helpers';
 
 let t: TestApp;
 beforeAll(async () => {
-  // The background rail runs here, as in a server; payouts wait until released.
-  t = await buildTestApp({ payoutSettleMs: 600_000, payoutJob: true });
+  // The background rail runs here, as in a server; payouts wait (in their hold) until released.
+  t = await buildTestApp({ payoutHoldS: 600, payoutSettleMs: 600_000, payoutJob: true });
 });
 afterAll(() => t.close());
 

@@ -102,10 +102,13 @@ describe('POST /wallet/ngn-withdrawal', () => {
         tx_ref: expect.stringMatching(/^KD[0-9A-F]{16}$/),
         created_at: expect.any(String),
         status: 'pending',
+        // spec-next §C: when it is expected to arrive (after the hold and the rail's time, both 0 here).
+        arrives_by: expect.any(String),
         // spec-next §A: every outgoing call's answer gains its fee (none by default).
         fee: '0.00',
       },
     });
+    expect(body.data.arrives_by).toBe(body.data.created_at);
     expect((await balances(t, customer)).NGN).toBe(14999.25);
     const pending = (await history(t, customer, 'NGN'))[0];
     expect(pending).toMatchObject({

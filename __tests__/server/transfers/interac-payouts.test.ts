@@ -40,10 +40,13 @@ describe('POST /wallet/cad-withdrawal (Interac e-Transfer out)', () => {
         transaction_reference: expect.stringMatching(/^KD[0-9A-F]{16}$/),
         created_at: expect.any(String),
         status: 'pending',
+        // spec-next §C: when it is expected to arrive (after the hold and the rail's time, both 0 here).
+        arrives_by: expect.any(String),
         // spec-next §A: every outgoing call's answer gains its fee (none by default).
         fee: '0.00',
       },
     });
+    expect(body.data.arrives_by).toBe(body.data.created_at);
     expect((await balances(t, customer)).CAD).toBe(74.5);
     expect((await history(t, customer, 'CAD'))[0]).toMatchObject({
       id: body.data.transaction_reference,

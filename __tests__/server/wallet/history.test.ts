@@ -42,6 +42,10 @@ describe('GET /wallet/transactions', () => {
     const [oldest] = (await history(customer, 'currency=CAD&page=2')).json().data.slice(-1);
     expect(oldest).toEqual({
       id: expect.stringMatching(/^KD[0-9A-F]{16}$/),
+      // spec-next §C: money in, its reference (the id), nothing refunded.
+      reference: oldest.id,
+      direction: 'credit',
+      refunded: false,
       transaction_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       transaction_type: 'DEPOSIT',
       amount: 1,

@@ -1,8 +1,10 @@
 /**
  * The simulated payout rails (Interac e-Transfer and NIP). A job claims the payouts that are due
  * (rows, not process memory: any process may run it, and payouts pending at a restart are settled
- * after it), decides each outcome and reports it through the signed payout webhook, as a real rail
- * would. Most payouts complete; these fail, so the refund path can be seen:
+ * after it). A payout whose hold is over (PAYOUT_HOLD_S) and that was not handed over yet is
+ * handed to its rail first, Kudi's side (payouts.service handOverPayout: a cancelled one is left
+ * alone), and comes due again PAYOUT_SETTLE_MS later; a handed-over one is settled: the rail
+ * decides its outcome and reports it through the signed payout webhook, as a real rail would. Most payouts complete; these fail, so the refund path can be seen:
  * - Interac: the recipient e-mail's local part ends in 'fail' (jane.fail@example.com), unless it
  *   is a Kudi deposit address;
  * - NIP: the account number ends in '0000'.
@@ -19,6 +21,7 @@ import type { BackgroundJob } from '../adapters/types';
 import { SIGNATURE_HEADER, signWebhook } from '../lib/webhook-signature';
 import { PAYOUT_WEBHOOK_PATH } from '../modules/transfers/payout-webhook.schemas';
 import { claimDuePayouts, releaseClaims, type PayoutRow } from '../modules/transfers/payouts.repository';
+import { handOverPayout } from '../modules/transfers/payouts.service';
 import { WEBHOOK_PATHS } from '../modules/wallet/deposit-webhooks.schemas';
 import { isKudiDepositEmail } from '../modules/ledger/customer-wallets';
 import { SIM_PARTNER_BANK } from './partner-bank';
@@ -126,8 +129,23 @@ async function settle(app: FastifyInstance, payout: PayoutRow): Promise<void> {
 }
 
 /**
- * One settlement pass: settles every payout that is due, a batch at a time; answers how many
- * settled. A payout whose settlement fails is logged and retried once its claim lapses. When
+ * A claimed payout: handed to its rail if it was not (then settled at once only when the rail
+ * takes no time, PAYOUT_SETTLE_MS = 0), else settled. True when it settled.
+ */
+async function advance(app: FastifyInstance, claimed: PayoutRow): Promise<boolean> {
+  let payout: PayoutRow | undefined = claimed;
+  if (!claimed.handed_at) {
+    const settleMs = app.config.payoutSettleMs;
+    payout = await app.db.transaction().execute((trx) => handOverPayout(trx, claimed.transfer_id, settleMs));
+    if (!payout || settleMs > 0) return false;
+  }
+  await settle(app, payout);
+  return true;
+}
+
+/**
+ * One settlement pass: hands over or settles every payout that is due, a batch at a time; answers
+ * how many settled. A payout whose settlement fails is logged and retried once its claim lapses. When
  * `stopping()` turns true (the app is closing: its webhooks answer 503 from then on), the pass
  * ends and hands back what it claimed and did not settle, due at once for the next process.
  */
@@ -142,8 +160,7 @@ export async function settleDuePayouts(app: FastifyInstance, stopping: () => boo
         return settled;
       }
       try {
-        await settle(app, payout);
-        settled += 1;
+        if (await advance(app, payout)) settled += 1;
       } catch (err) {
         if (stopping()) {
           await releaseClaims(app.db, due.slice(index).map((p) => p.transfer_id));

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { sql } from 'kysely';
 import { responses } from '../../shared/schemas/common';
+import { unsettledPayoutsOf } from '../modules/transfers/payouts.repository';
+import { releasePayout } from '../modules/transfers/payouts.service';
 
 const ReleaseBody = Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) }, { additionalProperties: false });
 const ReleaseResponse = Type.Object({
@@ -11,9 +12,10 @@ const ReleaseResponse = Type.Object({
 
 /**
  * POST /dev/payouts/release { email }: the simulated rails answer this customer's unsettled
- * payouts now instead of after PAYOUT_SETTLE_MS (journeys see a payout pending, then release it,
- * instead of waiting). The background job settles them on its next pass, through the signed
- * payout webhook as always.
+ * payouts now instead of after PAYOUT_HOLD_S and PAYOUT_SETTLE_MS (journeys see a payout pending,
+ * then release it, instead of waiting): each is handed to its rail now if it was still in its hold
+ * (its step 'sent'), and due at once. The background job settles them on its next pass, through
+ * the signed payout webhook as always.
  */
 export const payoutSimRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -27,20 +29,11 @@ export const payoutSimRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const result = await app.db
-        .updateTable('payouts')
-        .set({ settle_after: sql<Date>`now()` })
-        .where('settled_at', 'is', null)
-        .where('transfer_id', 'in', (eb) =>
-          eb
-            .selectFrom('ledger_transfers as t')
-            .innerJoin('ledger_accounts as a', 'a.id', 't.debit_account_id')
-            .innerJoin('users as u', 'u.id', 'a.user_id')
-            .select('t.id')
-            .where('u.email_lower', '=', request.body.email.trim().toLowerCase()),
-        )
-        .executeTakeFirst();
-      return { success: true as const, data: { released: Number(result.numUpdatedRows) } };
+      let released = 0;
+      for (const transferId of await unsettledPayoutsOf(app.db, request.body.email)) {
+        if (await app.db.transaction().execute((trx) => releasePayout(trx, transferId))) released += 1;
+      }
+      return { success: true as const, data: { released } };
     },
   );
 };

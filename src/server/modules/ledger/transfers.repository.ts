@@ -2,6 +2,7 @@ import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { TransactionType } from '../../../shared/types';
 import type { Db } from '../../db/database';
 import type { Trx } from './accounts.repository';
+import type { PayoutOutcome, PayoutRail } from '../transfers/transfers.tables';
 import type { LedgerTransfersTable, Provider, TransferMetadata } from './ledger.tables';
 
 export type TransferRow = Selectable<LedgerTransfersTable>;
@@ -116,30 +117,84 @@ export async function settleTransfer(trx: Trx, id: bigint, status: 'posted' | 'v
     .executeTakeFirstOrThrow();
 }
 
-export type HistoryRow = TransferRow & { transaction_type: TransactionType };
+/** The payout a history line belongs to: its own, or the one its fee is the fee of (none: nulls). */
+export interface HistoryPayoutColumns {
+  payout_id: bigint | null;
+  payout_outcome: PayoutOutcome | null;
+  payout_handed_at: Date | null;
+  payout_rail: PayoutRail | null;
+  payout_destination: string | null;
+}
+
+export type HistoryRow = TransferRow & HistoryPayoutColumns & { transaction_type: TransactionType };
 
 /**
- * A customer account's transfers, newest first. The history type is decided here, once, so the
- * filter and the rows agree: user-to-user transfers are WALLET TRANSACTION; otherwise money in
- * is a DEPOSIT and money out a WITHDRAWAL (so a conversion is a WITHDRAWAL of the source
- * currency and a DEPOSIT of the target one).
+ * The transfers of a customer account as history lines: each with its history type, decided here
+ * once so that the filter and the rows agree (user-to-user transfers are WALLET TRANSACTION;
+ * otherwise money in is a DEPOSIT and money out a WITHDRAWAL, so a conversion is a WITHDRAWAL of
+ * the source currency and a DEPOSIT of the target one), and its payout: the transfer's own, or for
+ * a fee the transfer it is the fee of. `pick` chooses the lines (filter, order, page) among the
+ * account's transfers; the payouts are joined to those only, by their primary key, so a page costs
+ * a few index look-ups whatever the number of payouts.
  */
+function historyLines(db: Db | Trx, accountId: bigint) {
+  const transactionType = sql<TransactionType>`case
+    when t.kind = 'wallet_transfer' then 'WALLET TRANSACTION'
+    when t.credit_account_id = ${accountId} then 'DEPOSIT'
+    else 'WITHDRAWAL' end`;
+  const base = db
+    .selectFrom('ledger_transfers as t')
+    .where((eb) => eb.or([eb('t.debit_account_id', '=', accountId), eb('t.credit_account_id', '=', accountId)]));
+  const rows = (pick: (lines: typeof base) => typeof base) =>
+    db
+      .selectFrom(pick(base).selectAll('t').select(transactionType.as('transaction_type')).as('t'))
+      .leftJoin('payouts as p', (join) => join.onRef('p.transfer_id', '=', sql<bigint>`case when t.kind = 'fee' then t.linked_id else t.id end`))
+      .selectAll('t')
+      .select([
+        'p.transfer_id as payout_id',
+        'p.outcome as payout_outcome',
+        'p.handed_at as payout_handed_at',
+        'p.rail as payout_rail',
+        'p.destination as payout_destination',
+      ]);
+  return { base, rows, transactionType };
+}
+
+/** A customer account's transfers, newest first, one page of them, and how many there are. */
 export async function accountHistory(
   db: Db | Trx,
   accountId: bigint,
   filter: { type?: TransactionType; offset: number; limit: number },
 ): Promise<{ rows: HistoryRow[]; total: number }> {
-  const transactionType = sql<TransactionType>`case
-    when kind = 'wallet_transfer' then 'WALLET TRANSACTION'
-    when credit_account_id = ${accountId} then 'DEPOSIT'
-    else 'WITHDRAWAL' end`;
-  let base = db
-    .selectFrom('ledger_transfers')
-    .where((eb) => eb.or([eb('debit_account_id', '=', accountId), eb('credit_account_id', '=', accountId)]));
-  if (filter.type) base = base.where(transactionType, '=', filter.type);
-  const [rows, count] = await Promise.all([
-    base.selectAll().select(transactionType.as('transaction_type')).orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
+  const lines = historyLines(db, accountId);
+  const base = filter.type ? lines.base.where(lines.transactionType, '=', filter.type) : lines.base;
+  const [page, count] = await Promise.all([
+    lines
+      .rows(() => base.orderBy('t.id', 'desc').offset(filter.offset).limit(filter.limit))
+      .orderBy('t.id', 'desc')
+      .execute(),
     base.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(count.total) };
+  return { rows: page, total: Number(count.total) };
+}
+
+/** One transfer of a customer account as its history line (undefined: not a transfer of this account). */
+export async function accountHistoryLine(db: Db | Trx, accountId: bigint, reference: string): Promise<HistoryRow | undefined> {
+  return historyLines(db, accountId)
+    .rows((lines) => lines.where('t.reference', '=', reference))
+    .executeTakeFirst();
+}
+
+/** The customer's account a transfer with this reference moves money in or out of (undefined: none of theirs). */
+export async function customerAccountOf(db: Db | Trx, userId: string, reference: string): Promise<bigint | undefined> {
+  const row = await db
+    .selectFrom('ledger_transfers as t')
+    .innerJoin('ledger_accounts as a', (join) =>
+      join.on((eb) => eb.or([eb('a.id', '=', eb.ref('t.debit_account_id')), eb('a.id', '=', eb.ref('t.credit_account_id'))])),
+    )
+    .select('a.id')
+    .where('t.reference', '=', reference)
+    .where('a.user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.id;
 }

@@ -1,28 +1,77 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Trx } from '../ledger/accounts.repository';
-import type { PayoutOutcome, PayoutsTable } from './transfers.tables';
+import type { PayoutEventsTable, PayoutOutcome, PayoutsTable } from './transfers.tables';
 
 export type PayoutRow = Selectable<PayoutsTable>;
-export type NewPayout = Omit<Insertable<PayoutsTable>, 'settle_after' | 'outcome' | 'failure_reason' | 'settled_at'>;
+export type PayoutEventRow = Selectable<PayoutEventsTable>;
+export type PayoutEventStatus = PayoutEventsTable['status'];
+export type NewPayout = Omit<Insertable<PayoutsTable>, 'settle_after' | 'outcome' | 'failure_reason' | 'settled_at' | 'handed_at'>;
 
-/** Records a payout, due for settlement `settleMs` after now (the database's clock). */
-export async function insertPayout(trx: Trx, payout: NewPayout, settleMs: number): Promise<void> {
+/** `now() + ms` on the database's clock. */
+const fromNow = (ms: number) => sql<Date>`now() + ${ms} * interval '1 millisecond'`;
+
+/** Records a payout, first due (for its hand-over to the rail) `holdMs` after now (the database's clock). */
+export async function insertPayout(trx: Trx, payout: NewPayout, holdMs: number): Promise<void> {
   await trx
     .insertInto('payouts')
-    .values({ ...payout, settle_after: sql<Date>`now() + ${settleMs} * interval '1 millisecond'` })
+    .values({ ...payout, settle_after: fromNow(holdMs) })
     .execute();
 }
 
 /**
- * Claims up to `limit` unsettled payouts that are due, skipping any another process holds, and
+ * Writes one step of a payout's timeline (payout_events, append-only) in the caller's transaction:
+ * the transaction of the change it records. Every change of a payout goes through here.
+ */
+export async function recordPayoutEvent(trx: Trx, transferId: bigint, status: PayoutEventStatus, note: string | null): Promise<void> {
+  await trx.insertInto('payout_events').values({ transfer_id: transferId, status, note }).execute();
+}
+
+/** A payout's timeline, oldest first. */
+export async function payoutEvents(db: Db | Trx, transferId: bigint): Promise<PayoutEventRow[]> {
+  return db.selectFrom('payout_events').selectAll().where('transfer_id', '=', transferId).orderBy('at').orderBy('id').execute();
+}
+
+/** Marks a (locked) payout handed to its rail now, due for settlement `settleMs` later. */
+export async function markHandedOver(trx: Trx, transferId: bigint, settleMs: number): Promise<PayoutRow> {
+  return trx
+    .updateTable('payouts')
+    .set({ handed_at: sql<Date>`now()`, settle_after: fromNow(settleMs) })
+    .where('transfer_id', '=', transferId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Makes a (locked) payout due now. */
+export async function dueNow(trx: Trx, transferId: bigint): Promise<void> {
+  await trx.updateTable('payouts').set({ settle_after: sql<Date>`now()` }).where('transfer_id', '=', transferId).execute();
+}
+
+/** The unsettled payouts of the customer with this e-mail (any case), oldest first. */
+export async function unsettledPayoutsOf(db: Db, email: string): Promise<bigint[]> {
+  const rows = await db
+    .selectFrom('payouts as p')
+    .innerJoin('ledger_transfers as t', 't.id', 'p.transfer_id')
+    .innerJoin('ledger_accounts as a', 'a.id', 't.debit_account_id')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select('p.transfer_id')
+    .where('p.settled_at', 'is', null)
+    .where('u.email_lower', '=', email.trim().toLowerCase())
+    .orderBy('p.transfer_id')
+    .execute();
+  return rows.map((row) => row.transfer_id);
+}
+
+/**
+ * Claims up to `limit` unsettled payouts that are due (for their hand-over once their hold is
+ * over, or for settlement once handed over), skipping any another process holds, and
  * pushes their due time `leaseMs` forward: if their settlement is interrupted, they come due again.
  */
 export async function claimDuePayouts(db: Db, limit: number, leaseMs: number): Promise<PayoutRow[]> {
   return db
     .updateTable('payouts')
     .set({
-      settle_after: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`,
+      settle_after: fromNow(leaseMs),
       attempts: sql<number>`attempts + 1`,
     })
     .where('transfer_id', 'in', (eb) =>
@@ -56,6 +105,10 @@ export async function releaseClaims(db: Db, transferIds: bigint[]): Promise<void
 
 export async function lockPayout(trx: Trx, reference: string): Promise<PayoutRow | undefined> {
   return trx.selectFrom('payouts').selectAll().where('reference', '=', reference).forUpdate().executeTakeFirst();
+}
+
+export async function lockPayoutById(trx: Trx, transferId: bigint): Promise<PayoutRow | undefined> {
+  return trx.selectFrom('payouts').selectAll().where('transfer_id', '=', transferId).forUpdate().executeTakeFirst();
 }
 
 export async function recordOutcome(trx: Trx, transferId: bigint, outcome: PayoutOutcome, reason: string | null): Promise<void> {

@@ -1,10 +1,12 @@
 /**
  * Payouts to outside rails, two-phase: sending reserves the funds at once (a pending ledger
- * transfer to payouts_clearing) and records the payout; the rail's signed webhook later posts it
- * (the money leaves) or voids it (the money is back in the wallet).
+ * transfer to payouts_clearing) and records the payout; after its hold (PAYOUT_HOLD_S, when the
+ * customer may still cancel it) Kudi hands it to the rail, whose signed webhook later posts it
+ * (the money leaves) or voids it (the money is back in the wallet). Each change of a payout
+ * writes its step of the timeline (recordPayoutEvent) in the same transaction.
  */
 import type { Static } from '@sinclair/typebox';
-import { server, transfers } from '../../../shared/messages';
+import { activity, server, transfers } from '../../../shared/messages';
 import { minorToMajor } from '../../../shared/money';
 import { decimalMoney, feeMinor, type FeeTable } from '../../../shared/pricing';
 import type { CadWithdrawalReceipt, Currency, NgnWithdrawalReceipt, Req } from '../../../shared/types';
@@ -20,7 +22,16 @@ import { accountHolderName, ACCOUNT_NUMBER_DIGITS, UNKNOWN_BANK } from './name-i
 import type { PayoutOutcomeEvent } from './payout-webhook.schemas';
 import { giveBackPayoutLimit } from '../limits/limits.repository';
 import { countAgainstLimits, type LimitContext } from '../limits/limits.service';
-import { insertPayout, lockPayout, recordOutcome } from './payouts.repository';
+import {
+  dueNow,
+  insertPayout,
+  lockPayout,
+  lockPayoutById,
+  markHandedOver,
+  recordOutcome,
+  recordPayoutEvent,
+  type PayoutRow,
+} from './payouts.repository';
 import { activatedNairaWallet, amountMinor, withinNgnLimit } from './sender.service';
 import type { PayoutRail } from './transfers.tables';
 
@@ -29,6 +40,23 @@ const UNKNOWN_PAYOUT = 'Unknown payout reference';
 const DEFAULT_FAILURE = 'Declined by the receiving bank';
 const BANK_TRANSFER = 'Bank transfer';
 const INTERAC_TRANSFER = 'Interac e-Transfer';
+
+/** The notes of a payout's timeline (payout_events.note); a failure's note is the rail's reason. */
+export const PAYOUT_NOTES = {
+  sent: { nip: 'Sent to the bank', interac: 'Sent by Interac e-Transfer' } satisfies Record<PayoutRail, string>,
+  cancelled: 'Cancelled by you',
+  refunded: 'Refunded to your wallet',
+} as const;
+
+/** When a payout is handed to its rail and how long the rail takes (config PAYOUT_HOLD_S, PAYOUT_SETTLE_MS). */
+export interface PayoutTiming {
+  payoutHoldS: number;
+  payoutSettleMs: number;
+}
+
+/** When a payout made at `createdAt` is expected to arrive: after its hold and the rail's settlement time. */
+export const arrivesBy = (createdAt: Date, timing: PayoutTiming): string =>
+  new Date(createdAt.getTime() + timing.payoutHoldS * 1000 + timing.payoutSettleMs).toISOString();
 
 export interface InteracOrder {
   amount: bigint;
@@ -104,9 +132,10 @@ const INSUFFICIENT_NGN: InsufficientFundsMessage = () => transfers.insufficientB
 
 /**
  * Counts the payout against the sender's limits (403 over one), reserves the funds (pending
- * transfer to payouts_clearing) and records the payout for its rail with what it was counted for.
+ * transfer to payouts_clearing) and records the payout for its rail with what it was counted for,
+ * due for its hand-over after its hold, and its first step ('created').
  */
-async function reservePayout(trx: Trx, payout: Payout, settleMs: number): Promise<TransferRow> {
+async function reservePayout(trx: Trx, payout: Payout, timing: PayoutTiming): Promise<TransferRow> {
   const counted = await countAgainstLimits(trx, payout.limits, payout.userId, payout.currency, payout.amount);
   const wallet = await customerAccount(trx, payout.userId, payout.currency);
   const row = await transfer(trx, {
@@ -124,8 +153,9 @@ async function reservePayout(trx: Trx, payout: Payout, settleMs: number): Promis
   await insertPayout(
     trx,
     { transfer_id: row.id, reference: row.reference, rail, destination, bank_code: bankCode, limit_day: counted.day, limit_minor: counted.amount },
-    settleMs,
+    timing.payoutHoldS * 1000,
   );
+  await recordPayoutEvent(trx, row.id, 'created', null);
   return row;
 }
 
@@ -137,7 +167,7 @@ export async function sendInterac(
   trx: Trx,
   userId: string,
   order: InteracOrder,
-  settleMs: number,
+  timing: PayoutTiming,
   limits: LimitContext,
 ): Promise<CadWithdrawalReceipt> {
   if (isKudiDepositEmail(order.email)) {
@@ -158,7 +188,7 @@ export async function sendInterac(
       insufficientFunds: INSUFFICIENT_CAD,
       limits,
     },
-    settleMs,
+    timing,
   );
   return {
     amount: minorToMajor(row.amount),
@@ -166,6 +196,7 @@ export async function sendInterac(
     transaction_reference: row.reference,
     created_at: row.created_at.toISOString(),
     status: 'pending',
+    arrives_by: arrivesBy(row.created_at, timing),
     fee: decimalMoney(order.fee),
   };
 }
@@ -184,7 +215,7 @@ export async function sendToBank(
   trx: Trx,
   userId: string,
   order: BankOrder,
-  settleMs: number,
+  timing: PayoutTiming,
   limits: LimitContext,
 ): Promise<NgnWithdrawalReceipt> {
   const wallet = await activatedNairaWallet(trx, userId);
@@ -204,7 +235,7 @@ export async function sendToBank(
       insufficientFunds: INSUFFICIENT_NGN,
       limits,
     },
-    settleMs,
+    timing,
   );
   return {
     amount: minorToMajor(row.amount),
@@ -214,30 +245,83 @@ export async function sendToBank(
     tx_ref: row.reference,
     created_at: row.created_at.toISOString(),
     status: 'pending',
+    arrives_by: arrivesBy(row.created_at, timing),
     fee: decimalMoney(order.fee),
   };
+}
+
+/**
+ * Kudi hands a payout whose hold is over to its rail, in the caller's transaction: the payout row
+ * is locked (as a cancel locks it, so the two serialize), a settled or cancelled one is left alone
+ * (undefined), one already handed over is answered as it is; otherwise it is marked handed over,
+ * due for settlement `settleMs` later, and its step 'sent' is written.
+ */
+export async function handOverPayout(trx: Trx, transferId: bigint, settleMs: number): Promise<PayoutRow | undefined> {
+  const payout = await lockPayoutById(trx, transferId);
+  if (!payout || payout.settled_at) return undefined;
+  if (payout.handed_at) return payout;
+  const handed = await markHandedOver(trx, transferId, settleMs);
+  await recordPayoutEvent(trx, transferId, 'sent', PAYOUT_NOTES.sent[payout.rail]);
+  return handed;
+}
+
+/**
+ * The simulators' release of a payout (POST /dev/payouts/release): handed over now if it was
+ * not, and due for settlement at once. False when it was already settled or cancelled.
+ */
+export async function releasePayout(trx: Trx, transferId: bigint): Promise<boolean> {
+  const payout = await handOverPayout(trx, transferId, 0);
+  if (!payout) return false;
+  await dueNow(trx, transferId);
+  return true;
+}
+
+/**
+ * The customer cancels a payout (POST /transactions/{id}/cancel), in the caller's transaction:
+ * only while it has not been handed to its rail. The payout row is locked first (the hand-over
+ * locks it too: a cancel and a hand-over serialize, and of two cancels the second finds it
+ * cancelled); then, as a failed payout: its limit usage is given back, the pending transfer and
+ * its fee are voided (the money is available again), and it is recorded cancelled with the steps
+ * 'cancelled' and 'refunded'. Anything else is a 409.
+ */
+export async function cancelPayout(trx: Trx, transferId: bigint): Promise<void> {
+  const payout = await lockPayoutById(trx, transferId);
+  if (!payout || payout.settled_at || payout.handed_at) throw conflict(activity.cannotCancel);
+  await giveBackPayoutLimit(trx, transferId);
+  await voidPending(trx, transferId);
+  await recordOutcome(trx, transferId, 'cancelled', null);
+  await recordPayoutEvent(trx, transferId, 'cancelled', PAYOUT_NOTES.cancelled);
+  await recordPayoutEvent(trx, transferId, 'refunded', PAYOUT_NOTES.refunded);
 }
 
 export type SettlementResult = 'applied' | 'replayed';
 
 /**
  * Applies a rail's outcome in one transaction: completed posts the pending transfer, failed voids
- * it (the funds are available again). The same outcome again is a no-op; a contrary one is refused.
+ * it (the funds are available again), each with its steps of the timeline. The same outcome again
+ * is a no-op; a contrary one (or one for a cancelled payout) is refused.
  */
 export async function applyPayoutOutcome(trx: Trx, event: Static<typeof PayoutOutcomeEvent>): Promise<SettlementResult> {
   const payout = await lockPayout(trx, event.reference);
   if (!payout) throw notFound(UNKNOWN_PAYOUT);
   if (payout.outcome) {
+    if (payout.outcome === 'cancelled') throw conflict('This payout was cancelled');
     if (payout.outcome !== event.status) throw conflict(`This payout has already ${payout.outcome}`);
     return 'replayed';
   }
-  if (event.status === 'completed') await postPending(trx, payout.transfer_id);
-  else {
-    // A refunded payout gives back what it used of the sender's limits; the sender's user row is
-    // locked first, as every send of theirs locks it first.
-    await giveBackPayoutLimit(trx, payout.transfer_id);
-    await voidPending(trx, payout.transfer_id);
+  if (event.status === 'completed') {
+    await postPending(trx, payout.transfer_id);
+    await recordOutcome(trx, payout.transfer_id, 'completed', null);
+    await recordPayoutEvent(trx, payout.transfer_id, 'completed', null);
+    return 'applied';
   }
-  await recordOutcome(trx, payout.transfer_id, event.status, event.status === 'failed' ? (event.reason ?? DEFAULT_FAILURE) : null);
+  // A refunded payout gives back what it used of the sender's limits; the sender's user row is
+  // locked first, as every send of theirs locks it first.
+  await giveBackPayoutLimit(trx, payout.transfer_id);
+  await voidPending(trx, payout.transfer_id);
+  const reason = event.reason ?? DEFAULT_FAILURE;
+  await recordOutcome(trx, payout.transfer_id, 'failed', reason);
+  await recordPayoutEvent(trx, payout.transfer_id, 'failed', reason);
+  await recordPayoutEvent(trx, payout.transfer_id, 'refunded', PAYOUT_NOTES.refunded);
   return 'applied';
 }

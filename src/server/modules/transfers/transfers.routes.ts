@@ -22,7 +22,7 @@ const pinConfirmedMoney = { idempotent: { pin: transactionPin } };
  * Idempotency-Key (route config `idempotent`, plugins/idempotency.ts).
  */
 export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { ngnMaxSingleKobo, payoutSettleMs, fees } = app.config;
+  const { ngnMaxSingleKobo, fees } = app.config;
   const deps = { db: app.db, config: app.config, rates: app.adapters.rates };
 
   app.route({
@@ -75,7 +75,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
           async (trx, order) => ({
             success: 'true' as const,
             message: transfers.completed,
-            data: await sendInterac(trx, userId, order, payoutSettleMs, limits),
+            data: await sendInterac(trx, userId, order, app.config, limits),
           }),
           record,
         ),
@@ -97,7 +97,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
           async (trx, order) => ({
             success: 'true' as const,
             message: transfers.completed,
-            data: await sendToBank(trx, userId, order, payoutSettleMs, limits),
+            data: await sendToBank(trx, userId, order, app.config, limits),
           }),
           record,
         ),

@@ -1,10 +1,12 @@
-/** Tables of the transfers module (migration 0004). */
+/** Tables of the transfers module (migrations 0004, 0009, 0010). */
 import type { Generated } from 'kysely';
+import type { TransactionEvent } from '../../../shared/types';
 import type { DefaultedTimestamp } from '../../db/columns';
 
 /** The outside rails money is paid out through: Interac e-Transfer (CAD) and NIP (NGN). */
 export type PayoutRail = 'interac' | 'nip';
-export type PayoutOutcome = 'completed' | 'failed';
+/** How a payout ended: at its rail (completed, failed), or cancelled by the customer in its hold (migration 0010). */
+export type PayoutOutcome = 'completed' | 'failed' | 'cancelled';
 
 /** A payout to an outside rail and the pending ledger transfer that reserves its funds. */
 export interface PayoutsTable {
@@ -26,8 +28,20 @@ export interface PayoutsTable {
   /** The sender's day (their time zone) and CAD minor units this payout was counted for in their limits (migration 0009). */
   limit_day: string | null;
   limit_minor: bigint | null;
+  /** When Kudi handed the payout to its rail, after its hold (migration 0010); null while it may be cancelled. */
+  handed_at: Date | null;
+}
+
+/** One step of a payout's timeline, written in the transaction of the change it records; append-only (migration 0010). */
+export interface PayoutEventsTable {
+  id: Generated<bigint>;
+  transfer_id: bigint;
+  status: TransactionEvent['status'];
+  note: string | null;
+  at: DefaultedTimestamp;
 }
 
 export interface TransfersTables {
   payouts: PayoutsTable;
+  payout_events: PayoutEventsTable;
 }

@@ -10,14 +10,25 @@ import { accountHistory, type HistoryRow } from '../ledger/transfers.repository'
 /** The server's page size (spec §9 leaves it to the server). */
 const HISTORY_PAGE_SIZE = 10;
 
-const STATUS: Record<TransferStatus, TransactionStatus> = { posted: 'completed', pending: 'pending', voided: 'failed' };
+const STATUS: Record<Exclude<TransferStatus, 'voided'>, TransactionStatus> = { posted: 'completed', pending: 'pending' };
 
 /**
- * One history line from the customer's side of a transfer. The Details column shows the first
- * of recipient_name, sent_to, recieved_from, so exactly one of them is set: money out names
- * its recipient (sent_to for a user of the product), money in names its sender.
+ * A line's status (spec-next §C): a voided transfer is a payout (or its fee) that failed at its
+ * rail or that the customer cancelled in its hold; either way its money went back (refunded).
  */
-function historyItem(row: HistoryRow, accountId: bigint): Transaction {
+function statusOf(row: HistoryRow): TransactionStatus {
+  if (row.status !== 'voided') return STATUS[row.status];
+  return row.payout_outcome === 'cancelled' ? 'cancelled' : 'failed';
+}
+
+/**
+ * One history line from the customer's side of a transfer (also the head of its detail, GET
+ * /transactions/{id}). The Details column shows the first of recipient_name, sent_to,
+ * recieved_from, so exactly one of them is set: money out names its recipient (sent_to for a user
+ * of the product), money in names its sender. Money in (a deposit, a conversion's credit side, a
+ * user's transfer to this customer) is a credit, the rest a debit.
+ */
+export function historyItem(row: HistoryRow, accountId: bigint): Transaction {
   const incoming = row.credit_account_id === accountId;
   const toUser = row.kind === 'wallet_transfer';
   const { metadata } = row;
@@ -30,7 +41,7 @@ function historyItem(row: HistoryRow, accountId: bigint): Transaction {
     transaction_type: row.transaction_type,
     amount: minorToMajor(row.amount),
     currency: row.currency,
-    status: STATUS[row.status],
+    status: statusOf(row),
     recipient_name: !incoming && !toUser ? (metadata.recipient_name ?? null) : null,
     sent_to: !incoming && toUser ? (metadata.recipient_name ?? null) : null,
     recieved_from: incoming ? (metadata.sender_name ?? null) : null,
