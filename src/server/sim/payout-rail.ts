@@ -22,7 +22,7 @@ import { claimDuePayouts, releaseClaims, type PayoutRow } from '../modules/trans
 import { WEBHOOK_PATHS } from '../modules/wallet/deposit-webhooks.schemas';
 import { isKudiDepositEmail } from '../modules/ledger/customer-wallets';
 import { SIM_PARTNER_BANK } from './partner-bank';
-import { pollingJob } from './polling-job';
+import { pollingJob } from '../lib/polling-job';
 
 const POLL_INTERVAL_MS = 300;
 /** A claimed payout whose settlement did not finish comes due again after this long. */

@@ -19,6 +19,7 @@ import { bankByEitherCode, isAccountNumberOf, isPartnerBank, type BankRecord } f
 import { accountHolderName, ACCOUNT_NUMBER_DIGITS, UNKNOWN_BANK } from './name-inquiry.service';
 import type { PayoutOutcomeEvent } from './payout-webhook.schemas';
 import { giveBackPayoutLimit } from '../limits/limits.repository';
+import { notifyMoneySent, notifyPayoutFailed } from '../notifications/notify';
 import { countAgainstLimits, type LimitContext } from '../limits/limits.service';
 import { insertPayout, lockPayout, recordOutcome } from './payouts.repository';
 import { activatedNairaWallet, amountMinor, withinNgnLimit } from './sender.service';
@@ -126,6 +127,7 @@ async function reservePayout(trx: Trx, payout: Payout, settleMs: number): Promis
     { transfer_id: row.id, reference: row.reference, rail, destination, bank_code: bankCode, limit_day: counted.day, limit_minor: counted.amount },
     settleMs,
   );
+  await notifyMoneySent(trx, row.id);
   return row;
 }
 
@@ -237,6 +239,7 @@ export async function applyPayoutOutcome(trx: Trx, event: Static<typeof PayoutOu
     // locked first, as every send of theirs locks it first.
     await giveBackPayoutLimit(trx, payout.transfer_id);
     await voidPending(trx, payout.transfer_id);
+    await notifyPayoutFailed(trx, payout.transfer_id);
   }
   await recordOutcome(trx, payout.transfer_id, event.status, event.status === 'failed' ? (event.reason ?? DEFAULT_FAILURE) : null);
   return 'applied';
