@@ -176,7 +176,12 @@ function moneyReceived(a: Addressee, t: TransferFacts, context: RenderContext): 
   return {
     subject: `You received ${amount}`,
     paragraphs: [`You received ${amount} ${receivedFrom(t)}. It is in your ${t.currency} wallet now.`],
-    details: [['Amount', amount], ['From', oneLine(t.metadata.sender_name ?? '')], ['Reference', t.reference], ['Date', formatMoment(t.createdAt, a.timezone)]],
+    details: [
+      ['Amount', amount],
+      ...(t.metadata.sender_name ? [['From', oneLine(t.metadata.sender_name)] as [string, string]] : []),
+      ['Reference', t.reference],
+      ['Date', formatMoment(t.createdAt, a.timezone)],
+    ],
     action: historyLink(context, t.reference),
     closing: NOT_YOU_MONEY,
   };
