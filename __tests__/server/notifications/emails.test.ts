@@ -93,7 +93,7 @@ describe('money received', () => {
     expect(sent.body).toContain('You sent $40.00 CAD to Ngozi Eze, into their Kudi wallet.');
     expect(sent.body).toContain(`Reference: ${result!.row.reference}`);
     const received = await theMail(t, recipient.email, 'Kudi: You received $40.00 CAD');
-    expect(received.body).toContain('You received $40.00 CAD from Ada Obi, from their Kudi wallet.');
+    expect(received.body).toContain('You received $40.00 CAD from Ada Obi by Kudi wallet transfer. It is in your CAD wallet now.');
     expect(received.body).toContain(`Reference: ${result!.row.reference}`);
     for (const [mail, who] of [[sent, sender], [received, recipient]] as const) expectNoSecrets(mail, secretsOf(who));
 
@@ -117,7 +117,7 @@ describe('money received', () => {
     await sendPass(t);
     const reference = res.json().data.tx_ref;
     expect((await theMail(t, sender.email, 'Kudi: You sent ₦5,000.00 NGN')).body).toContain(`Reference: ${reference}`);
-    expect((await theMail(t, recipient.email, 'Kudi: You received ₦5,000.00 NGN')).body).toContain('from Ada Obi, from their Kudi wallet');
+    expect((await theMail(t, recipient.email, 'Kudi: You received ₦5,000.00 NGN')).body).toContain('You received ₦5,000.00 NGN from Ada Obi by Kudi wallet transfer. It is in your NGN wallet now.');
   });
 });
 

@@ -148,11 +148,11 @@ function sentTo(t: TransferFacts): string {
   return [name, m.bank_name ? oneLine(m.bank_name) : null, account].filter(Boolean).join(', ');
 }
 
-/** How money arrived: 'from Ada Obi by Interac e-Transfer', 'from Ada Obi (First Bank, account ••••1234) by bank transfer'. */
+/** How money arrived: 'from Ada Obi by Interac e-Transfer', '… by Kudi wallet transfer', 'from Ada Obi (First Bank, account ••••1234) by bank transfer'. */
 function receivedFrom(t: TransferFacts): string {
   const m = t.metadata;
   const sender = oneLine(m.sender_name ?? 'someone');
-  if (t.kind === 'wallet_transfer') return `from ${sender}, from their ${PRODUCT_NAME} wallet`;
+  if (t.kind === 'wallet_transfer') return `from ${sender} by ${PRODUCT_NAME} wallet transfer`;
   if (t.provider === 'interac') return `from ${sender} by Interac e-Transfer`;
   const where = [m.bank_name ? oneLine(m.bank_name) : null, m.account_number ? `account ${maskAccount(m.account_number)}` : null].filter(Boolean).join(', ');
   return `from ${sender}${where ? ` (${where})` : ''} by bank transfer`;
