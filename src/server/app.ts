@@ -10,6 +10,7 @@ import { registerJsonBody } from './plugins/json-body';
 import adaptersPlugin from './plugins/adapters';
 import authPlugin from './plugins/auth';
 import idempotencyPlugin from './plugins/idempotency';
+import notificationsPlugin from './plugins/notifications';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerStaticClient } from './plugins/static-client';
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, adapters, onClose }: BuildOptions):
   await registerSecurity(app);
   await registerOpenApi(app);
   await app.register(adaptersPlugin, { overrides: adapters });
+  await app.register(notificationsPlugin);
   await app.register(authPlugin);
   await app.register(idempotencyPlugin);
 

@@ -98,6 +98,12 @@ export interface Config extends Secrets {
    * default on except under NODE_ENV=test, where tests decide through POST /dev/proof-of-address.
    */
   addressReviewJob: boolean;
+  /**
+   * Run the notifications job, which sends the e-mails events recorded (spec-next §D). Kudi's own
+   * job, not a simulator: NOTIFY_JOB=on|off; default on except under NODE_ENV=test, where tests
+   * run the sending pass themselves.
+   */
+  notifyJob: boolean;
 }
 
 export class ConfigError extends Error {
@@ -297,6 +303,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     limits: limitsTable(env),
     addressReviewMs: int(env, 'ADDRESS_REVIEW_MS', 3000, 0, 3_600_000),
     addressReviewJob: onOff(env, 'ADDRESS_REVIEW_JOB', nodeEnv !== 'test'),
+    notifyJob: onOff(env, 'NOTIFY_JOB', nodeEnv !== 'test'),
     ...loadSecrets(env, dataDir),
     ...overrides,
   };

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { sendDueNotifications } from '../../../src/server/modules/notifications/notifications.service';
 import { reviewDueProofs } from '../../../src/server/sim/address-reviewer';
 import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
@@ -168,6 +169,8 @@ describe('the review', () => {
       tier: 'Plus', per_transfer: '10000.00', per_day: '10000.00', per_30_days: '50000.00', remaining_today: '10000.00',
     });
     expect((await send('5000.00')).statusCode).toBe(200);
+    // The e-mail was recorded with the approval; the notifications job (run here by hand) sends it.
+    await sendDueNotifications(t.app);
     const outbox = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(customer.email)}` })).json().data;
     const mail = outbox.find((message: { subject: string }) => message.subject.includes('Plus'));
     expect(mail).toMatchObject({ to: customer.email, subject: 'Kudi: Your limits were raised to Plus' });
@@ -185,6 +188,7 @@ describe('the review', () => {
     expect([res.statusCode, res.json()]).toEqual([200, { success: true, data: { status: 'rejected', reason: 'The bill is older than 3 months.' } }]);
     expect(await statusOf(customer)).toEqual({ status: 'rejected', reason: 'The bill is older than 3 months.' });
     expect(await tierOf(customer)).toBe('Basic');
+    await sendDueNotifications(t.app);
     const outbox = (await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(customer.email)}` })).json().data;
     expect(outbox.filter((message: { subject: string }) => message.subject.includes('Plus'))).toEqual([]);
     // Without a reason, the reviewer's default one.

@@ -10,7 +10,8 @@
  * - A: the request without a key, B: the same request with one. Same HTTP status, same body
  *   (except the transfer's reference and time), and the same resulting state: both parties'
  *   balances and reservations, their transfers (kind, status, amount, currency, which party is
- *   debited and credited, metadata), entries (amount, balance after), PIN counters and lock.
+ *   debited and credited, metadata), entries (amount, balance after), PIN counters and lock,
+ *   and the e-mails recorded with the transfer (spec-next §D: who, which kind, for which transfer).
  * - C: the one-statement function called directly. When it answers a transfer, world C holds
  *   exactly what the checked path wrote in B and the receipt is B's; when it answers null,
  *   nothing in the database changed.
@@ -503,6 +504,15 @@ async function worldState(world: World) {
   const users = await sql<{ role: string; pin_failed_count: number; pin_locked_until: Date | null }>`
     select case id when ${world.sender.id}::uuid then 'sender' else 'recipient' end as role, pin_failed_count, pin_locked_until
     from users where id in (${world.sender.id}::uuid, ${world.recipient.id}::uuid) order by role`.execute(t.db);
+  // The e-mails recorded for either party (notifications), by role and kind, each naming its transfer by role too.
+  const notifications = await sql<Record<string, unknown>>`
+    select case n.user_id when ${world.sender.id}::uuid then 'sender' else 'recipient' end as role, n.kind,
+      n.dedupe_key = n.kind || ':' || (n.payload->>'transfer_id') as keyed_by_transfer,
+      (select json_build_object('kind', t.kind, 'amount', t.amount::text, 'currency', t.currency)
+        from ledger_transfers t where t.id = (n.payload->>'transfer_id')::bigint) as transfer,
+      n.payload - 'transfer_id' as payload_rest, n.sent_at is null as unsent
+    from notifications n where n.user_id in (${world.sender.id}::uuid, ${world.recipient.id}::uuid)
+    order by role, n.kind`.execute(t.db);
   // The sender's limit usage, by day relative to today (the customers of this file have no time zone: UTC).
   const usage = await sql<{ day: number; used_minor: string }>`
     select (day - kudi_local_day(null, now()))::int as day, used_minor::text from limit_usage
@@ -510,6 +520,7 @@ async function worldState(world: World) {
   return {
     accounts: accounts.rows,
     transfers: transfers.rows,
+    notifications: notifications.rows,
     usage: usage.rows,
     users: users.rows.map((u) => ({ ...u, pin_locked_until: u.pin_locked_until?.getTime() ?? null })),
   };
@@ -539,6 +550,7 @@ async function databaseDigest() {
       (select count(*) || ':' || coalesce(max(id), 0) from ledger_entries) as entries,
       (select md5(string_agg(id || ':' || pin_failed_count || ':' || coalesce(pin_locked_until::text, '-'), ',' order by id)) from users) as users,
       (select count(*)::text from idempotency_keys) as keys,
+      (select count(*) || ':' || coalesce(max(id), 0) from notifications) as notifications,
       (select md5(coalesce(string_agg(user_id || ':' || day || ':' || used_minor, ',' order by user_id, day), '')) from limit_usage) as usage`.execute(t.db);
   return rows[0];
 }
@@ -570,6 +582,10 @@ describe('the one-statement transfer and the checked path', () => {
         expect(comparableBody(resA.json())).toEqual(comparableBody(resB.json()));
         const stateB = await worldState(b);
         expectSameState(await worldState(a), stateB);
+        // A transfer records its two e-mails, keyed by it; a refusal records none.
+        expect(stateB.notifications.map((n) => [n.role, n.kind, n.keyed_by_transfer])).toEqual(
+          resB.statusCode === 200 ? [['recipient', 'money_received', true], ['sender', 'money_sent', true]] : [],
+        );
         outcomes.statuses.set(resA.statusCode, (outcomes.statuses.get(resA.statusCode) ?? 0) + 1);
         if (resA.statusCode === 403 && String(resA.json().message).startsWith('This exceeds your')) outcomes.limitRefusals += 1;
 

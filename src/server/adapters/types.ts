@@ -12,12 +12,24 @@ export interface OutgoingMessage {
   /** An e-mail address, or a phone number for SMS. */
   to: string;
   subject: string;
+  /** The plain-text body (the whole message for SMS). */
   body: string;
+  /** The HTML part of an e-mail, if any (the same content as `body`). */
+  html?: string;
   /** The one-time code the message carries, if any (kept in the dev outbox). */
   otp?: string;
+  /**
+   * The message's own id, '<…@…>' (a notification's: modules/notifications). The same message sent
+   * again carries the same id: the outbox keeps it once, SMTP sends it as the Message-ID header.
+   */
+  messageId?: string;
 }
 
-/** One way of reaching people: e-mail (SMTP when SMTP_URL is set, else the outbox) or SMS (the outbox). */
+/**
+ * One way of reaching people: e-mail (SMTP when SMTP_URL is set, else the outbox) or SMS (the
+ * outbox). `send` resolves once the message was handed over; a message with a `messageId` that
+ * was handed over before is not delivered again where the sender can tell (the outbox).
+ */
 export interface MessageSender {
   send(message: OutgoingMessage): Promise<void>;
 }

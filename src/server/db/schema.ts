@@ -5,6 +5,7 @@ import type { FxTables } from '../modules/fx/fx.tables';
 import type { Tier } from '../../shared/limits';
 import type { LimitsTables } from '../modules/limits/limits.tables';
 import type { LedgerTables } from '../modules/ledger/ledger.tables';
+import type { NotificationsTables } from '../modules/notifications/notifications.tables';
 import type { TransfersTables } from '../modules/transfers/transfers.tables';
 import type { DefaultedTimestamp } from './columns';
 
@@ -56,7 +57,7 @@ export interface SessionsTable {
   password_checked_at: Date | null;
 }
 
-export interface Database extends AuthTables, LedgerTables, TransfersTables, FxTables, LimitsTables, AddressTables {
+export interface Database extends AuthTables, LedgerTables, TransfersTables, FxTables, LimitsTables, AddressTables, NotificationsTables {
   users: UsersTable;
   sessions: SessionsTable;
 }

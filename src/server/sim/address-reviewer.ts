@@ -9,14 +9,14 @@ import type { FastifyInstance } from 'fastify';
 import type { BackgroundJob } from '../adapters/types';
 import { dueProofs } from '../modules/address/address.repository';
 import { decideProof } from '../modules/address/address.service';
-import { pollingJob } from './polling-job';
+import { pollingJob } from '../lib/polling-job';
 
 const POLL_INTERVAL_MS = 500;
 const BATCH = 10;
 
 /** One pass: approves every document that is due; answers how many it decided. */
 export async function reviewDueProofs(app: FastifyInstance, stopping: () => boolean = () => false): Promise<number> {
-  const deps = { db: app.db, config: app.config, email: app.adapters.email };
+  const deps = { db: app.db, config: app.config };
   let decided = 0;
   for (;;) {
     const due = await dueProofs(app.db, BATCH);

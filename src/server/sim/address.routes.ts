@@ -11,7 +11,7 @@ import { decideProof } from '../modules/address/address.service';
  * 404 when no document of theirs is waiting.
  */
 export const addressSimRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = { db: app.db, config: app.config, email: app.adapters.email };
+  const deps = { db: app.db, config: app.config };
   app.post(
     endpoints.devProofOfAddress.path.replace(/^\/dev/, ''),
     { schema: { ...schemas.devProofOfAddress, tags: ['simulator'], summary: "The simulated reviewer approves or rejects a customer's proof of address now" } },

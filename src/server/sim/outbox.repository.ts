@@ -6,8 +6,15 @@ export type OutboxRow = Selectable<OutboxTable>;
 
 const LIST_LIMIT = 50;
 
-export async function insertOutboxMessage(db: Db, message: Insertable<OutboxTable>): Promise<void> {
-  await db.insertInto('outbox').values(message).execute();
+/** Stores a message; answers false (storing nothing) when one with its message_id is already there. */
+export async function insertOutboxMessage(db: Db, message: Insertable<OutboxTable>): Promise<boolean> {
+  const row = await db
+    .insertInto('outbox')
+    .values(message)
+    .onConflict((oc) => oc.column('message_id').doNothing())
+    .returning('seq')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The newest messages sent to an e-mail address (any case) or phone number. */

@@ -17,6 +17,7 @@ export const outboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
           subject: row.subject,
           body: row.body,
           otp: row.otp,
+          ...(row.html === null ? {} : { html: row.html }),
           created_at: row.created_at.toISOString(),
         })),
       };

@@ -25,7 +25,7 @@ import { handOverPayout } from '../modules/transfers/payouts.service';
 import { WEBHOOK_PATHS } from '../modules/wallet/deposit-webhooks.schemas';
 import { isKudiDepositEmail } from '../modules/ledger/customer-wallets';
 import { SIM_PARTNER_BANK } from './partner-bank';
-import { pollingJob } from './polling-job';
+import { pollingJob } from '../lib/polling-job';
 
 const POLL_INTERVAL_MS = 300;
 /** A claimed payout whose settlement did not finish comes due again after this long. */

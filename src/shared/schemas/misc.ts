@@ -29,6 +29,8 @@ export const OutboxMessage = Type.Object({
   subject: Type.String(),
   body: Type.String(),
   otp: Nullable(Type.String()),
+  /** The HTML part of an e-mail that has one (notifications). */
+  html: Type.Optional(Type.String()),
   created_at: Timestamp,
 });
 

@@ -49,7 +49,7 @@ async function documentOf(request: FastifyRequest): Promise<Buffer> {
  */
 export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, { throwFileSizeLimit: true });
-  const deps = { db: app.db, config: app.config, email: app.adapters.email };
+  const deps = { db: app.db, config: app.config };
 
   app.route({
     ...callSpec(app, 'uploadProofOfAddress', 'verification', 'Upload a proof of address (one file `document`: PDF, PNG or JPEG, at most 5 MB) for the Plus tier', true),

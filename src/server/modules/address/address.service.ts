@@ -1,27 +1,25 @@
 /**
  * Proof of address (spec-next §B): a customer who may move money (Basic) uploads one document
  * (PDF, PNG or JPEG by its content, at most 5 MB); a reviewer approves or rejects it; an approval
- * (and only an approval) raises the customer to Plus and is announced by e-mail. Documents stay
- * in their own table and are never returned.
+ * (and only an approval) raises the customer to Plus and is announced by e-mail (a notification
+ * recorded with the approval, sent by the notifications job). Documents stay in their own table
+ * and are never returned.
  */
 import { PROOF_OF_ADDRESS_MAX_BYTES } from '../../../shared/limits';
 import { server, tierLimits } from '../../../shared/messages';
-import { formatMinor } from '../../../shared/money';
-import { PRODUCT_NAME } from '../../../shared/product';
 import type { ProofOfAddress } from '../../../shared/types';
-import type { MessageSender } from '../../adapters/types';
 import type { Db } from '../../db/database';
 import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
 import { isFullyVerified } from '../auth/user.dto';
 import { lockUser } from '../auth/users.repository';
 import type { TierLimitTable } from '../limits/tiers';
+import { notifyTierPlus } from '../notifications/notify';
 import { insertProof, latestProof, lockPendingProof, recordDecision } from './address.repository';
 import { documentTypeOf } from './document-type';
 
 export interface AddressDeps {
   db: Db;
   config: { addressReviewMs: number; limits: TierLimitTable };
-  email: MessageSender;
 }
 
 /** Checks the document (not empty, at most 5 MB, PDF/PNG/JPEG by content) and files it for review. */
@@ -51,22 +49,12 @@ export async function proofStatus(db: Db, userId: string): Promise<ProofOfAddres
 
 export type ProofDecision = 'approve' | 'reject';
 
-function plusMessage(to: string, firstName: string, limits: TierLimitTable): { to: string; subject: string; body: string } {
-  const plus = limits.Plus;
-  return {
-    to,
-    subject: `${PRODUCT_NAME}: ${tierLimits.plusEmailSubject}`,
-    body:
-      `Hello ${firstName}, your proof of address is approved and your account is now Plus. ` +
-      `You can send up to $${formatMinor(plus.perTransfer)} CAD per transfer, $${formatMinor(plus.perDay)} CAD per day ` +
-      `and $${formatMinor(plus.per30Days)} CAD in any 30 days.`,
-  };
-}
-
 /**
  * Decides the proof waiting for review (the customer's, or the one with that id): approval
- * raises the customer to Plus in the same transaction and then e-mails them. Answers the new
- * review, or null when nothing was waiting (already decided, or never uploaded).
+ * raises the customer to Plus and records their e-mail in the same transaction (the
+ * notifications job sends it once that committed; a mail adapter failing cannot fail the
+ * decision). Answers the new review, or null when nothing was waiting (already decided, or never
+ * uploaded).
  */
 export async function decideProof(
   deps: AddressDeps,
@@ -74,24 +62,17 @@ export async function decideProof(
   decision: ProofDecision,
   reason?: string,
 ): Promise<ProofOfAddress | null> {
-  const decided = await deps.db.transaction().execute(async (trx) => {
+  return deps.db.transaction().execute(async (trx): Promise<ProofOfAddress | null> => {
     const proof = await lockPendingProof(trx, which);
     if (!proof) return null;
     if (decision === 'reject') {
       const why = reason?.trim() || tierLimits.proofRejectedDefault;
       await recordDecision(trx, proof.id, 'rejected', why);
-      return { review: { status: 'rejected' as const, reason: why }, user: null };
+      return { status: 'rejected', reason: why };
     }
     await recordDecision(trx, proof.id, 'approved', null);
-    const user = await trx
-      .updateTable('users')
-      .set({ tier: 'Plus' })
-      .where('id', '=', proof.user_id)
-      .returning(['email', 'first_name'])
-      .executeTakeFirstOrThrow();
-    return { review: { status: 'approved' as const }, user };
+    await trx.updateTable('users').set({ tier: 'Plus' }).where('id', '=', proof.user_id).execute();
+    await notifyTierPlus(trx, proof.user_id, proof.id, deps.config.limits.Plus);
+    return { status: 'approved' };
   });
-  if (!decided) return null;
-  if (decided.user) await deps.email.send(plusMessage(decided.user.email, decided.user.first_name, deps.config.limits));
-  return decided.review;
 }

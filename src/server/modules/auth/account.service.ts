@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import { ApiError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { assertCountryCodes } from '../countries/countries';
 import { createCustomerWallets, renewDepositEmail } from '../ledger/customer-wallets';
+import { notifyPasswordChanged } from '../notifications/notify';
 import type { AuthDeps } from './auth.deps';
 import type { OtpPurpose } from './auth.tables';
 import { consumeLiveGrant, retireUserGrants } from './grants.repository';
@@ -205,7 +206,8 @@ export interface ResetPasswordInput {
 /**
  * Sets a new password with a fresh reset grant issued to this client address (forgot-password)
  * or, signed in as that user, with a fresh password check of this session (profile change, which
- * keeps this session). Every other session of the user is revoked.
+ * keeps this session). Every other session of the user is revoked, and the 'password changed'
+ * e-mail is recorded with the change.
  */
 export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput, now = new Date()): Promise<void> {
   assertNewPassword(input.newPassword, input.confirmation);
@@ -219,6 +221,7 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput, n
     }
     await updateUser(trx, user.id, { password_hash: passwordHash }, now);
     await revokeUserSessions(trx, user.id, keepSession, now);
+    await notifyPasswordChanged(trx, user.id, now);
   });
 }
 

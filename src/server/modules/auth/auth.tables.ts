@@ -56,6 +56,10 @@ export interface OutboxTable {
   created_at: Date;
   /** Insertion order (newest first in the outbox listing, even within one millisecond). */
   seq: Generated<bigint>;
+  /** The message's own id (a notification's): the outbox keeps one message per id (migration 0011). */
+  message_id: string | null;
+  /** The HTML part, when the message has one (migration 0011). */
+  html: string | null;
 }
 
 export interface ContactMessagesTable {

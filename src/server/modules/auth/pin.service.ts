@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized, type ApiError } from '../../lib/errors';
 import { consumeLiveGrant } from './grants.repository';
 import { issueGrant } from './grants.service';
+import { notifyPinChanged } from '../notifications/notify';
 import { hashPin, pinMatches } from './pin';
 import { commitThenRefuse } from './refusal';
 import { PIN_LOCK_MS, PIN_MAX_ATTEMPTS } from './rules';
@@ -100,7 +101,10 @@ export async function consumeStepUpGrant(trx: Transaction<Database>, userId: str
   if (!(await consumeLiveGrant(trx, userId, 'pin_step_up', now))) throw forbidden(server.pinConfirmationRequired);
 }
 
-/** POST /auth/reset-transaction-pin: needs a fresh password check in this session; clears any lock. */
+/**
+ * POST /auth/reset-transaction-pin: needs a fresh password check in this session; clears any lock.
+ * The 'PIN changed' e-mail is recorded with the change (the first PIN, createPin, sends none).
+ */
 export async function resetTransactionPin(deps: PinDeps, auth: AuthContext, pin: string, confirmation: string, now = new Date()): Promise<void> {
   if (!isFourDigitPin(pin) || !isFourDigitPin(confirmation)) throw badRequest(pinMessages.changeInvalid);
   if (pin !== confirmation) throw badRequest(pinMessages.changeMismatch);
@@ -108,5 +112,6 @@ export async function resetTransactionPin(deps: PinDeps, auth: AuthContext, pin:
     if (!(await takeFreshPasswordCheck(trx, auth.sessionId, now))) throw forbidden(server.passwordCheckRequired);
     const pinHash = hashPin(deps.config.pinSecret, auth.userId, pin);
     await updateUser(trx, auth.userId, { pin_hash: pinHash, pin_failed_count: 0, pin_locked_until: null }, now);
+    await notifyPinChanged(trx, auth.userId, now);
   });
 }

@@ -13,7 +13,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     ...callSpec(app, 'login', 'session', 'Sign in with e-mail and password (throttled); in a session, a password check', false),
     handler: async (request) => {
       const { email, password } = request.body;
-      const data = await login({ db, config }, { email, password, ip: request.ip, authorization: request.headers.authorization });
+      const data = await login({ db, config }, { email, password, ip: request.ip, authorization: request.headers.authorization, userAgent: request.headers['user-agent'] });
       return { success: true as const, message: loginMessages.success, data };
     },
   });

@@ -6,6 +6,8 @@ import type { Config, PasswordCost } from '../../config';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { forbidden, unauthorized } from '../../lib/errors';
+import { recordSignIn } from '../notifications/notify';
+import { normalUserAgent } from '../notifications/user-agent';
 import { hashPassword, passwordMatches } from './passwords';
 import { commitThenRefuse } from './refusal';
 import { PASSWORD_CHECK_FRESH_MS } from './rules';
@@ -93,12 +95,16 @@ export interface LoginInput {
   ip: string;
   /** The caller's Authorization header: a live session of the same user makes this a password check. */
   authorization?: string;
+  /** The caller's User-Agent header: a new one for the account is told by e-mail (spec-next §D). */
+  userAgent?: string;
 }
 
 /**
  * Signs in with e-mail and password (throttled per account and per IP). Called with a live
  * session's token of the same user, it is that session's password check (PIN or password change)
- * and answers with the same token instead of opening another session.
+ * and answers with the same token instead of opening another session. A new session records the
+ * User-Agent with it; one the account had not signed in with before (when it had signed in with
+ * others) records the new-device e-mail too.
  */
 export async function login(
   { db, config }: { db: Db; config: Pick<Config, 'jwtSecret' | 'passwordCost'> },
@@ -124,7 +130,11 @@ export async function login(
     await setPasswordCheckedAt(db, caller.sessionId, now);
     return loginData(user, caller.token, caller.claims, now);
   }
-  const session = await insertSession(db, user.id, randomUUID(), now);
+  const session = await db.transaction().execute(async (trx) => {
+    const opened = await insertSession(trx, user.id, randomUUID(), now);
+    await recordSignIn(trx, { userId: user.id, userAgent: normalUserAgent(input.userAgent), ip: input.ip, at: now });
+    return opened;
+  });
   const { token, claims } = sign(secret, session, user.email, session.current_jti, now);
   return loginData(user, token, claims, now);
 }

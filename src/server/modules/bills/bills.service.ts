@@ -14,6 +14,7 @@ import { consumeStepUpGrant } from '../auth/pin.service';
 import { customerAccount, systemAccountId, type Trx } from '../ledger/accounts.repository';
 import { transfer } from '../ledger/ledger.service';
 import { countAgainstLimits, type LimitContext } from '../limits/limits.service';
+import { notifyMoneySent } from '../notifications/notify';
 import { amountMinor } from '../transfers/sender.service';
 
 export interface BillOrder {
@@ -36,7 +37,7 @@ export async function billOrder(billers: Billers, body: Req<'createBillPayment'>
   return { payee, amount, fee: feeMinor(fees.bill, amount), accountNumber, description: body.Description.trim() };
 }
 
-/** Pays the bill: the step-up grant is used up, the payment counted against the customer's limits (403 over one), the money moved. */
+/** Pays the bill: the step-up grant is used up, the payment counted against the customer's limits (403 over one), the money moved, the e-mail recorded. */
 export async function payBill(trx: Trx, userId: string, order: BillOrder, limits: LimitContext): Promise<BillPaymentResult> {
   await consumeStepUpGrant(trx, userId);
   await countAgainstLimits(trx, limits, userId, 'CAD', order.amount);
@@ -52,5 +53,6 @@ export async function payBill(trx: Trx, userId: string, order: BillOrder, limits
     // The bill form's text (spec §5): 'Amount cannot exceed your balance of $X CAD'.
     insufficientFunds: (_currency, availableMinor) => bills.billAmountTooHigh(minorToMajor(availableMinor)),
   });
+  await notifyMoneySent(trx, row.id);
   return { Amount: minorToMajor(row.amount), TransactionNumber: row.reference, Description: order.description, fee: decimalMoney(order.fee) };
 }

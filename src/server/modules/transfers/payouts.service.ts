@@ -21,6 +21,7 @@ import { bankByEitherCode, isAccountNumberOf, isPartnerBank, type BankRecord } f
 import { accountHolderName, ACCOUNT_NUMBER_DIGITS, UNKNOWN_BANK } from './name-inquiry.service';
 import type { PayoutOutcomeEvent } from './payout-webhook.schemas';
 import { giveBackPayoutLimit } from '../limits/limits.repository';
+import { notifyMoneySent, notifyPayoutCancelled, notifyPayoutFailed } from '../notifications/notify';
 import { countAgainstLimits, type LimitContext } from '../limits/limits.service';
 import {
   dueNow,
@@ -156,6 +157,7 @@ async function reservePayout(trx: Trx, payout: Payout, timing: PayoutTiming): Pr
     timing.payoutHoldS * 1000,
   );
   await recordPayoutEvent(trx, row.id, 'created', null);
+  await notifyMoneySent(trx, row.id);
   return row;
 }
 
@@ -292,6 +294,7 @@ export async function cancelPayout(trx: Trx, transferId: bigint): Promise<void> 
   await recordOutcome(trx, transferId, 'cancelled', null);
   await recordPayoutEvent(trx, transferId, 'cancelled', PAYOUT_NOTES.cancelled);
   await recordPayoutEvent(trx, transferId, 'refunded', PAYOUT_NOTES.refunded);
+  await notifyPayoutCancelled(trx, transferId);
 }
 
 export type SettlementResult = 'applied' | 'replayed';
@@ -323,5 +326,6 @@ export async function applyPayoutOutcome(trx: Trx, event: Static<typeof PayoutOu
   await recordOutcome(trx, payout.transfer_id, 'failed', reason);
   await recordPayoutEvent(trx, payout.transfer_id, 'failed', reason);
   await recordPayoutEvent(trx, payout.transfer_id, 'refunded', PAYOUT_NOTES.refunded);
+  await notifyPayoutFailed(trx, payout.transfer_id);
   return 'applied';
 }

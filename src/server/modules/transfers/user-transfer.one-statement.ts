@@ -4,8 +4,9 @@
  * recipient exists and may receive the currency, the sender can cover the amount and the
  * recipient stays under the balance ceiling. The statement then writes exactly what the checked
  * path (sender.service's authorizedMovement with sendToUser) writes in that case: the transfer,
- * both balances and both entries (with the ledger's own `movement`), under the same locks taken in
- * the same order (the sender's user row, then both accounts in id order).
+ * both balances and both entries (with the ledger's own `movement`), and both parties' e-mails
+ * (notifications: money sent, money received), under the same locks taken in the same order (the
+ * sender's user row, then both accounts in id order).
  *
  * A transfer with a fee (FEES_JSON) is not such a case: the checked path charges it.
  *
@@ -25,7 +26,12 @@ import type { Db } from '../../db/database';
 import { movement, type TransferRow } from '../ledger/transfers.repository';
 import { limitChargeCall } from '../limits/limits.repository';
 import { hashPin } from '../auth/pin';
+import type { TransferNotificationKind } from '../notifications/notify';
 import type { UserTransferOrder, UserTransferResult } from './user-transfer.types';
+
+/** The e-mails recorded with the transfer, as the checked path's notifyMoneySent and notifyMoneyReceived record them. */
+const SENT: TransferNotificationKind = 'money_sent';
+const RECEIVED: TransferNotificationKind = 'money_received';
 
 /** PostgreSQL errors after which the checked path runs instead: a figure out of range (its 422), a deadlock. */
 const RETRY_CHECKED = new Set(['22003', '40P01']);
@@ -76,7 +82,7 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
         for update of a
       ),
       checked as (
-        select d.id as debit, c.id as credit, d.user_id as sender_id, d.name as sender_name, c.name as recipient_name
+        select d.id as debit, c.id as credit, d.user_id as sender_id, c.user_id as recipient_id, d.name as sender_name, c.name as recipient_name
         from parties d join parties c on c.user_id <> d.user_id
         where d.user_id = ${transfer.senderId}::uuid
           and d.kind = 'customer' and c.kind = 'customer'
@@ -95,7 +101,13 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
         where exists (select 1 from counted where outcome = 'ok')
         returning *
       ),
-      ${movement(amount, sql`(select debit_account_id from t)`, sql`(select credit_account_id from t)`, false, sql`(select id from t)`)}
+      ${movement(amount, sql`(select debit_account_id from t)`, sql`(select credit_account_id from t)`, false, sql`(select id from t)`)},
+      notified as (
+        insert into notifications (user_id, kind, dedupe_key, payload)
+        select n.user_id, n.kind, n.kind || ':' || t.id, jsonb_build_object('transfer_id', t.id::text)
+        from t, checked, lateral (values (checked.sender_id, ${SENT}::text), (checked.recipient_id, ${RECEIVED}::text)) n(user_id, kind)
+        on conflict (dedupe_key) do nothing
+      )
       select t.*, (select recipient_name from checked) as recipient_name from t`.execute(db));
   } catch (err) {
     if (RETRY_CHECKED.has((err as { code?: string }).code ?? '')) return null;

@@ -13,6 +13,7 @@ import type { Trx } from '../ledger/accounts.repository';
 import { newReference, transferLocked } from '../ledger/ledger.service';
 import type { PinDeps } from '../auth/pin.service';
 import { cadEquivalent, countAgainstLimits, limitContext, type LimitContext, type LimitDeps } from '../limits/limits.service';
+import { notifyMoneyReceived, notifyMoneySent } from '../notifications/notify';
 import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
 import {
   activatedNairaWallet, allowNameLookup, amountMinor, nameLookupRule, pinConfirmedMovement, withinNgnLimit, type RecordAnswer,
@@ -65,7 +66,8 @@ const partyName = (party: PartyAccount) => `${party.first_name} ${party.last_nam
  * Moves the amount from the sender's wallet to the recipient's, in the caller's transaction: one
  * statement finds the recipient and locks both accounts, the send is counted against the
  * sender's limits (403 over one), one statement records the transfer with its entries and
- * balances. `sender` (locked by the caller) answers the naira activation check.
+ * balances, and both parties' e-mails (money sent, money received) are recorded with it.
+ * `sender` (locked by the caller) answers the naira activation check.
  */
 export async function sendToUser(
   trx: Trx,
@@ -104,6 +106,8 @@ export async function sendToUser(
     },
     new Map(parties.map((party) => [party.id, party])),
   );
+  await notifyMoneySent(trx, row.id);
+  await notifyMoneyReceived(trx, row.id);
   return { row, recipientName, fee: order.fee };
 }
 

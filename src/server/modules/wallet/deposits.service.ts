@@ -11,6 +11,7 @@ import { customerAccount, systemAccountId, type Trx } from '../ledger/accounts.r
 import type { Provider, TransferMetadata } from '../ledger/ledger.tables';
 import { transfer, type TransferRow } from '../ledger/ledger.service';
 import { userIdByAccountNumber, userIdByDepositEmail } from '../ledger/wallets.repository';
+import { notifyMoneyReceived } from '../notifications/notify';
 import type { BankCredit, InteracCredit } from './deposit-webhooks.schemas';
 
 interface Deposit {
@@ -29,11 +30,14 @@ function depositAmount(amountMinor: string): bigint {
   return amount;
 }
 
-/** Deposits clearing (money now held at the rail) → the customer's wallet. */
+/**
+ * Deposits clearing (money now held at the rail) → the customer's wallet, and the customer's
+ * 'money received' e-mail recorded with it (once per transfer: a replay records nothing).
+ */
 async function creditDeposit(trx: Trx, deposit: Deposit): Promise<TransferRow> {
   const amount = depositAmount(deposit.amountMinor);
   const wallet = await customerAccount(trx, deposit.userId, deposit.currency);
-  return transfer(trx, {
+  const row = await transfer(trx, {
     debit: await systemAccountId(trx, 'deposits_clearing', deposit.currency),
     credit: wallet.id,
     amount,
@@ -42,6 +46,8 @@ async function creditDeposit(trx: Trx, deposit: Deposit): Promise<TransferRow> {
     metadata: deposit.metadata,
     external: { provider: deposit.provider, ref: deposit.reference },
   });
+  await notifyMoneyReceived(trx, row.id);
+  return row;
 }
 
 export async function receiveInteracCredit(trx: Trx, credit: Static<typeof InteracCredit>): Promise<TransferRow> {

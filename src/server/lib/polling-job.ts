@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { BackgroundJob } from '../adapters/types';
 
 /**
- * A background job of the simulators: every `intervalMs`, one pass at a time (a pass still running
- * when the next tick comes is not started twice), without keeping the process alive. `stop()`
- * tells the running pass to end (its `stopping()` turns true) and waits for it.
+ * A background job (the simulators' payout rail and reviewer, Kudi's notifications): every
+ * `intervalMs`, one pass at a time (a pass still running when the next tick comes is not started
+ * twice), without keeping the process alive. `stop()` tells the running pass to end (its
+ * `stopping()` turns true) and waits for it.
  */
 export function pollingJob(
   app: FastifyInstance,

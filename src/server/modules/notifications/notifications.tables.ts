@@ -1,0 +1,33 @@
+/** Tables of the notifications module (migration 0011). */
+import type { ColumnType, Generated } from 'kysely';
+import type { DefaultedTimestamp } from '../../db/columns';
+
+type JsonColumn<T> = ColumnType<T, string | undefined, string>;
+
+/** An e-mail to send a customer about an event, recorded in the event's transaction. */
+export interface NotificationsTable {
+  id: Generated<bigint>;
+  user_id: string;
+  kind: string;
+  /** One row per event: 'money_sent:<transfer id>', 'new_device:<user>:<agent digest>', … */
+  dedupe_key: string;
+  /** What the e-mail needs that the database does not keep (see notify.ts, NotificationPayloads). */
+  payload: JsonColumn<Record<string, unknown>>;
+  created_at: DefaultedTimestamp;
+  /** When the sending job may next claim it (pushed forward by each claim: its lease). */
+  send_after: DefaultedTimestamp;
+  attempts: Generated<number>;
+  sent_at: Date | null;
+}
+
+/** A User-Agent an account has signed in with. */
+export interface SignInDevicesTable {
+  user_id: string;
+  user_agent: string;
+  first_seen_at: DefaultedTimestamp;
+}
+
+export interface NotificationsTables {
+  notifications: NotificationsTable;
+  sign_in_devices: SignInDevicesTable;
+}
