@@ -332,6 +332,8 @@ export const server = {
   profileLocked: 'Name and nationality cannot be changed once your account is verified. Please contact support.',
   invalidAccessKey: 'Invalid access key',
   identityAlreadyVerified: 'Identity already verified',
+  /** A signed-in person's standalone check is for their account: it must carry the account's legal name. */
+  identityNamesDiffer: 'Please enter your legal first and last name as they are on your account',
   identityUnavailable: 'Identity verification is not available right now',
   identitySessionNotFound: 'Verification session not found',
   identityAlreadyDecided: 'This verification session is already complete',

@@ -8,6 +8,7 @@ import * as m0006 from './0006-ledger-currency-agreement';
 import * as m0007 from './0007-phone-e164';
 import * as m0008 from './0008-quotes-and-fees';
 import * as m0009 from './0009-limits-proof-of-address';
+import * as m0011 from './0011-identity-sessions-by-user';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-phone-e164': m0007,
   '0008-quotes-and-fees': m0008,
   '0009-limits-proof-of-address': m0009,
+  '0011-identity-sessions-by-user': m0011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
