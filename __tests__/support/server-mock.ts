@@ -143,6 +143,7 @@ export const verifiedUser = (email = TEST_EMAIL): User => ({
   nationality: 'NG',
   country_of_residence: 'CA',
   dob: '15/01/1990',
+  identity_status: 'approved',
 });
 
 /**

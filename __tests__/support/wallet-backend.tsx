@@ -8,21 +8,25 @@ import type { CadWallet, Currency, NairaWallet, Transaction, User } from '../../
 import { redeemQuote } from './pricing-backend';
 import { apiPath, authed, server, TEST_EMAIL } from './server-mock';
 
-export const userWith = (overrides: Partial<User> = {}): User => ({
-  is_email_verified: true,
-  is_phone_verified: true,
-  is_identity_verified: true,
-  is_set_transaction_pin: true,
-  first_name: 'Ada',
-  last_name: 'Obi',
-  email: TEST_EMAIL,
-  phone_number: '+2348012345678',
-  address: '',
-  nationality: 'NG',
-  country_of_residence: 'CA',
-  dob: '01/01/1990',
-  ...overrides,
-});
+/** identity_status follows is_identity_verified (approved or unverified) unless given. */
+export const userWith = (overrides: Partial<User> = {}): User => {
+  const user = {
+    is_email_verified: true,
+    is_phone_verified: true,
+    is_identity_verified: true,
+    is_set_transaction_pin: true,
+    first_name: 'Ada',
+    last_name: 'Obi',
+    email: TEST_EMAIL,
+    phone_number: '+2348012345678',
+    address: '',
+    nationality: 'NG',
+    country_of_residence: 'CA',
+    dob: '01/01/1990',
+    ...overrides,
+  };
+  return { ...user, identity_status: overrides.identity_status ?? (user.is_identity_verified ? 'approved' : 'unverified') };
+};
 
 /** Preloaded state with a current user (the gate reads it). */
 export const withUser = (overrides: Partial<User> = {}) => ({ user: { profile: userWith(overrides) } });

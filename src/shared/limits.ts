@@ -59,6 +59,12 @@ export type Tier = (typeof TIERS)[number];
 /** Proof of address: at most this many bytes, one of these types (checked by content). */
 export const PROOF_OF_ADDRESS_MAX_BYTES = 5 * 1024 * 1024;
 export const PROOF_OF_ADDRESS_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
+/**
+ * The signed-in user's identity check (GET /auth/user `identity_status`, not in the spec): approved
+ * once the identity is verified, else the state of their latest check at the provider (pending
+ * while it has no decision yet), unverified when they never started one.
+ */
+export const IDENTITY_STATUSES = ['unverified', 'pending', 'approved', 'declined'] as const;
 export const CURRENCIES = ['CAD', 'NGN'] as const;
 export const CURRENCY_SYMBOL = { CAD: '$', NGN: '₦' } as const satisfies Record<(typeof CURRENCIES)[number], string>;
 

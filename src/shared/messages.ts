@@ -127,6 +127,15 @@ export const identity = {
   completed: 'Identity verification completed successfully!',
   namesRequired: 'Please enter both first name and last name',
   busy: 'Starting Verification...',
+  /** Not in the spec: the provider declined the latest check (GET /auth/user identity_status 'declined'). */
+  declinedTitle: 'Identity not approved',
+  declined: 'We could not approve your identity from the document you sent.',
+  declinedNextSteps:
+    'Start a new check with a clear photo of a valid, unexpired ID document in your legal name. If it is not approved again, contact support from the Help Center.',
+  startNewCheck: 'Start a new check',
+  helpCenterLink: 'Contact support in the Help Center',
+  /** Not in the spec: the standalone screen of a signed-in person, whose check counts for their account. */
+  signedInAs: (email: string) => `Signed in as ${email}: this check is for your account.`,
 } as const;
 
 export const nairaWallet = {
@@ -332,6 +341,8 @@ export const server = {
   profileLocked: 'Name and nationality cannot be changed once your account is verified. Please contact support.',
   invalidAccessKey: 'Invalid access key',
   identityAlreadyVerified: 'Identity already verified',
+  /** A signed-in person's standalone check is for their account: it must carry the account's legal name. */
+  identityNamesDiffer: 'Please enter your legal first and last name as they are on your account',
   identityUnavailable: 'Identity verification is not available right now',
   identitySessionNotFound: 'Verification session not found',
   identityAlreadyDecided: 'This verification session is already complete',

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import IdentityVerificationScreen from '../../../src/client/features/identity/identity-verification-screen';
 import { endpoints } from '../../../src/shared/endpoints';
 import { renderWithProviders } from '../../support/render';
-import { apiPath, server, setupFakeBackend } from '../../support/server-mock';
+import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { bodies } from '../verification/fixtures';
 
 setupFakeBackend();
@@ -63,6 +63,31 @@ describe('standalone identity screen', () => {
     await user.click(screen.getByRole('button', { name: 'Start Verification' }));
     expect(await screen.findByText('Failed to create verification session')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('an anonymous visitor sends no bearer token: the check is for no account', async () => {
+    const { user } = setup();
+    expect(screen.queryByText(/Signed in as/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Obi');
+    await user.click(screen.getByRole('button', { name: 'Start Verification' }));
+    await screen.findByRole('dialog', { name: 'Identity verification' });
+    expect(backend.seen(endpoints.externalIdentitySession.path).map((request) => request.authorization)).toEqual([null]);
+    expect(backend.seen(endpoints.user.path)).toEqual([]);
+  });
+
+  test("a signed-in person's check carries their bearer token, for their account's legal name", async () => {
+    const { token } = signIn({ user: { is_identity_verified: false, identity_status: 'declined', first_name: 'Ngozi', last_name: 'Eze' } });
+    const { user, sent } = setup();
+
+    expect(await screen.findByText('Signed in as ada@example.com: this check is for your account.')).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue('Ngozi');
+    expect(screen.getByLabelText('Last name')).toHaveValue('Eze');
+    await user.click(screen.getByRole('button', { name: 'Start Verification' }));
+
+    await screen.findByRole('dialog', { name: 'Identity verification' });
+    expect(sent.seen).toEqual([{ first_name: 'Ngozi', last_name: 'Eze', key: 'kudi-public-identity-key' }]);
+    expect(backend.seen(endpoints.externalIdentitySession.path).map((request) => request.authorization)).toEqual([`Bearer ${token}`]);
   });
 
   test('the Back to Kudi link goes to /', () => {

@@ -4,21 +4,25 @@ import { endpoints } from '../../../src/shared/endpoints';
 import type { Country, User } from '../../../src/shared/types';
 import { apiPath, authed, server, TEST_EMAIL } from '../../support/server-mock';
 
-export const makeUser = (overrides: Partial<User> = {}): User => ({
-  is_email_verified: true,
-  is_phone_verified: false,
-  is_identity_verified: false,
-  is_set_transaction_pin: false,
-  first_name: 'Ada',
-  last_name: 'Obi',
-  email: TEST_EMAIL,
-  phone_number: null,
-  address: '12 Marina Road',
-  nationality: 'NG',
-  country_of_residence: 'CA',
-  dob: '14/02/1990',
-  ...overrides,
-});
+/** identity_status follows is_identity_verified (approved or unverified) unless given. */
+export const makeUser = (overrides: Partial<User> = {}): User => {
+  const user = {
+    is_email_verified: true,
+    is_phone_verified: false,
+    is_identity_verified: false,
+    is_set_transaction_pin: false,
+    first_name: 'Ada',
+    last_name: 'Obi',
+    email: TEST_EMAIL,
+    phone_number: null,
+    address: '12 Marina Road',
+    nationality: 'NG',
+    country_of_residence: 'CA',
+    dob: '14/02/1990',
+    ...overrides,
+  };
+  return { ...user, identity_status: overrides.identity_status ?? (user.is_identity_verified ? 'approved' : 'unverified') };
+};
 
 /** GET /auth/user answers `next()` each time (so a test can change the user between calls). */
 export function serveUser(next: () => User): void {

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import VerificationScreen from '../../../src/client/features/verification/verification-screen';
+import { theme } from '../../../src/client/ui';
 import { endpoints } from '../../../src/shared/endpoints';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, authed, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
@@ -143,5 +144,94 @@ describe('identity status polling', () => {
 
     await act(() => jest.advanceTimersByTimeAsync(30_000));
     expect(backend.seen(endpoints.user.path)).toHaveLength(polled);
+  });
+});
+
+describe('a declined check', () => {
+  afterEach(() => jest.useRealTimers());
+
+  const NOT_APPROVED = 'Identity not approved';
+  const NEXT_STEPS =
+    'Start a new check with a clear photo of a valid, unexpired ID document in your legal name. If it is not approved again, contact support from the Help Center.';
+
+  test('shows "not approved" (not green, not reviewing) with what to do next; its button starts a new check', async () => {
+    serveUser(() => makeUser({ identity_status: 'declined' }));
+    serveSession();
+    const { user } = renderScreen();
+
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent(NOT_APPROVED);
+    expect(notice).toHaveTextContent('We could not approve your identity from the document you sent.');
+    expect(notice).toHaveTextContent(NEXT_STEPS);
+    expect(notice).toHaveStyle({ backgroundColor: theme.colors.dangerSoft });
+    expect(within(notice).getByRole('link', { name: 'Contact support in the Help Center' })).toHaveAttribute('href', '/about');
+    expect(screen.queryByText(REVIEWING)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Verify Identity' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Start a new check' }));
+
+    const frame = await screen.findByRole('dialog', { name: 'Identity verification' });
+    expect(within(frame).getByTitle('Identity verification')).toHaveAttribute('src', FRAME_URL);
+    expect(backend.seen(endpoints.createIdentitySession.path)).toHaveLength(1);
+    expect(screen.queryByText(NOT_APPROVED)).not.toBeInTheDocument();
+  });
+
+  test('a decline while polling replaces the review notice and stops the polling', async () => {
+    jest.useFakeTimers();
+    let calls = 0;
+    serveUser(() => {
+      calls += 1;
+      return makeUser({ identity_status: calls === 1 ? 'unverified' : calls === 2 ? 'pending' : 'declined' });
+    });
+    serveSession();
+    signIn();
+    renderWithProviders(<VerificationScreen />, { route: '/verification' });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: 'Verify Identity' }));
+    await screen.findByRole('dialog', { name: 'Identity verification' });
+    await post({ type: 'kudi-identity', status: 'finished' });
+    expect(screen.getByRole('status')).toHaveTextContent(REVIEWING);
+
+    await act(() => jest.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(backend.seen(endpoints.user.path)).toHaveLength(2));
+    expect(screen.getByRole('status')).toHaveTextContent(REVIEWING);
+    expect(screen.queryByText(NOT_APPROVED)).not.toBeInTheDocument();
+
+    await act(() => jest.advanceTimersByTimeAsync(5_000));
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_APPROVED);
+    expect(screen.queryByText(REVIEWING)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start a new check' })).toBeEnabled();
+    expect(screen.queryByText('Identity verification completed successfully!')).not.toBeInTheDocument();
+
+    await act(() => jest.advanceTimersByTimeAsync(60_000));
+    expect(backend.seen(endpoints.user.path)).toHaveLength(3);
+  });
+
+  test("a new check after a decline: the earlier decline neither shows nor stops the polling; this check's approval does", async () => {
+    jest.useFakeTimers();
+    let calls = 0;
+    serveUser(() => {
+      calls += 1;
+      return calls === 1 ? makeUser({ identity_status: 'declined' }) : makeUser({ is_identity_verified: calls >= 3 });
+    });
+    serveSession();
+    signIn();
+    renderWithProviders(<VerificationScreen />, { route: '/verification' });
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    await user.click(await screen.findByRole('button', { name: 'Start a new check' }));
+    await screen.findByRole('dialog', { name: 'Identity verification' });
+    // Finished before the next answer: the user slice still tells of the declined check.
+    await post({ type: 'kudi-identity', status: 'finished' });
+    expect(screen.getByRole('status')).toHaveTextContent(REVIEWING);
+    expect(screen.queryByText(NOT_APPROVED)).not.toBeInTheDocument();
+
+    await act(() => jest.advanceTimersByTimeAsync(5_000));
+    await waitFor(() => expect(backend.seen(endpoints.user.path)).toHaveLength(2));
+    expect(screen.getByRole('status')).toHaveTextContent(REVIEWING);
+
+    await act(() => jest.advanceTimersByTimeAsync(5_000));
+    expect(await screen.findByText('Identity verification completed successfully!')).toBeInTheDocument();
+    expect(backend.seen(endpoints.user.path)).toHaveLength(3);
+    expect(screen.queryByText(NOT_APPROVED)).not.toBeInTheDocument();
   });
 });

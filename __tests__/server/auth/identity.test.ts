@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { identity, server } from '../../../src/shared/messages';
 import { buildApp } from '../../../src/server/app';
 import { SIGNATURE_HEADER, signWebhook } from '../../../src/server/lib/webhook-signature';
-import { api, expectRefusal, fakeClock, outbox } from '../../support/auth-flow';
+import { api, bearer, expectRefusal, fakeClock, outbox } from '../../support/auth-flow';
 import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 
@@ -31,6 +31,15 @@ const decision = (sessionId: string, status: 'approved' | 'declined', id: string
   JSON.stringify({ id, session_id: sessionId, status });
 const identityVerified = async (customer: Customer) =>
   (await t.db.selectFrom('users').select('is_identity_verified').where('id', '=', customer.id).executeTakeFirstOrThrow()).is_identity_verified;
+/** What the client sees of the identity check: GET /auth/user's flag and identity_status. */
+async function identityOf(customer: Customer) {
+  const res = await t.app.inject({ method: 'GET', url: api('/auth/user'), headers: customer.headers });
+  expect(res.statusCode).toBe(200);
+  const { is_identity_verified, identity_status } = res.json().data;
+  return { is_identity_verified, identity_status };
+}
+const decide = (sessionId: string, status: 'approved' | 'declined') =>
+  t.app.inject({ method: 'POST', url: `/api/dev/identity/${sessionId}/decision`, payload: { status } });
 
 describe('identity sessions', () => {
   it("opens a session on the simulated provider's page, which shows the person and loads its script separately", async () => {
@@ -79,6 +88,45 @@ describe('identity sessions', () => {
   });
 });
 
+describe("GET /auth/user's identity_status", () => {
+  it('goes unverified, pending, declined, pending again with a new check, then approved', async () => {
+    const customer = await createCustomer(t, { identityVerified: false });
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'unverified' });
+
+    const first = await startSession(customer);
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'pending' });
+    expect((await decide(first, 'declined')).json()).toEqual({ success: true, message: server.webhookApplied });
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'declined' });
+    const [declinedMail] = await outbox(t, customer.email);
+    expect(declinedMail.subject).toMatch(/declined/);
+
+    const second = await startSession(customer);
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'pending' });
+    await decide(second, 'approved');
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: true, identity_status: 'approved' });
+  });
+
+  it("is approved for a verified customer, whatever their checks' history", async () => {
+    const customer = await createCustomer(t);
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: true, identity_status: 'approved' });
+  });
+
+  it("does not count another customer's check or a standalone check without a token", async () => {
+    const customer = await createCustomer(t, { identityVerified: false });
+    const other = await createCustomer(t, { identityVerified: false });
+    await decide(await startSession(other), 'declined');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('/external/veriff-session'),
+      payload: { first_name: 'Ada', last_name: 'Obi', key: t.config.externalIdentityKey },
+      remoteAddress: '10.7.1.1',
+    });
+    await decide(PAGE.exec(res.json().data.verification_url)![1], 'declined');
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'unverified' });
+    expect(await identityOf(other)).toEqual({ is_identity_verified: false, identity_status: 'declined' });
+  });
+});
+
 describe('the identity decision webhook', () => {
   let customer: Customer;
   let sessionId: string;
@@ -123,14 +171,65 @@ describe('the identity decision webhook', () => {
 });
 
 describe('POST /external/veriff-session', () => {
-  const external = (payload: object, ip = '127.0.0.1') =>
-    t.app.inject({ method: 'POST', url: api('/external/veriff-session'), payload, remoteAddress: ip });
+  const external = (payload: object, ip = '127.0.0.1', headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: api('/external/veriff-session'), payload, remoteAddress: ip, headers });
+  const sessionOf = (url: string) => PAGE.exec(url)![1];
+  const ownerOf = async (sessionId: string) =>
+    (await t.db.selectFrom('identity_sessions').select('user_id').where('id', '=', sessionId).executeTakeFirstOrThrow()).user_id;
 
   it('with the fixed key and both names, answers the provider page', async () => {
     const res = await external({ first_name: '  Ngozi ', last_name: 'Eze ', key: t.config.externalIdentityKey }, '10.7.0.1');
     expect(res.json()).toEqual({ success: true, message: identity.sessionCreatedServer, data: { verification_url: expect.stringMatching(PAGE) } });
     const page = await t.app.inject({ method: 'GET', url: res.json().data.verification_url });
     expect(page.body).toContain('Ngozi Eze');
+  });
+
+  it("with a signed-in person's bearer token, is their own check: its approval verifies their identity and e-mails them", async () => {
+    const customer = await createCustomer(t, { identityVerified: false, firstName: 'Ngozi', lastName: 'Eze' });
+    const res = await external({ first_name: ' ngozi ', last_name: 'EZE', key: t.config.externalIdentityKey }, '10.7.0.5', customer.headers);
+    expect(res.json()).toEqual({ success: true, message: identity.sessionCreatedServer, data: { verification_url: expect.stringMatching(PAGE) } });
+    const id = sessionOf(res.json().data.verification_url);
+    expect(await ownerOf(id)).toBe(customer.id);
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'pending' });
+
+    expect((await decide(id, 'approved')).json()).toEqual({ success: true, message: server.webhookApplied });
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: true, identity_status: 'approved' });
+    const [mail] = await outbox(t, customer.email);
+    expect(mail.subject).toMatch(/approved/);
+    // Now verified, like after a create-veriff-session approval: no further check for this account.
+    expectRefusal(await external({ first_name: 'Ngozi', last_name: 'Eze', key: t.config.externalIdentityKey }, '10.7.0.5', customer.headers), 409, server.identityAlreadyVerified);
+  });
+
+  it("with a signed-in person's token, a decline shows on their account", async () => {
+    const customer = await createCustomer(t, { identityVerified: false });
+    const res = await external({ first_name: 'Ada', last_name: 'Obi', key: t.config.externalIdentityKey }, '10.7.0.6', customer.headers);
+    await decide(sessionOf(res.json().data.verification_url), 'declined');
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'declined' });
+  });
+
+  it("without a token, the approval marks no account, not even one with the same name", async () => {
+    const customer = await createCustomer(t, { identityVerified: false, firstName: 'Tunde', lastName: 'Bello' });
+    const res = await external({ first_name: 'Tunde', last_name: 'Bello', key: t.config.externalIdentityKey }, '10.7.0.7');
+    const id = sessionOf(res.json().data.verification_url);
+    expect(await ownerOf(id)).toBeNull();
+    expect((await decide(id, 'approved')).json()).toEqual({ success: true, message: server.webhookApplied });
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'unverified' });
+    expect(await outbox(t, customer.email)).toHaveLength(0);
+  });
+
+  it("with a token, refuses names other than the account's legal name, a dead token, and a verified account, creating no session", async () => {
+    const customer = await createCustomer(t, { identityVerified: false });
+    const verified = await createCustomer(t);
+    const before = await t.db.selectFrom('identity_sessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const key = t.config.externalIdentityKey;
+    expectRefusal(await external({ first_name: 'Someone', last_name: 'Else', key }, '10.7.0.8', customer.headers), 400, server.identityNamesDiffer);
+    expectRefusal(await external({ first_name: 'Ada', last_name: 'Obi', key }, '10.7.0.8', bearer('not-a-token')), 401, server.unauthorized);
+    expectRefusal(await external({ first_name: 'Ada', last_name: 'Obi', key }, '10.7.0.8', verified.headers), 409, server.identityAlreadyVerified);
+    await t.app.inject({ method: 'POST', url: api('/auth/logout'), headers: customer.headers });
+    expectRefusal(await external({ first_name: 'Ada', last_name: 'Obi', key }, '10.7.0.8', customer.headers), 401, server.unauthorized);
+    const after = await t.db.selectFrom('identity_sessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(await identityOf(verified)).toEqual({ is_identity_verified: true, identity_status: 'approved' });
   });
 
   it('refuses a wrong key and blank names', async () => {

@@ -54,6 +54,7 @@ describe('GET /auth/user', () => {
         nationality: 'NG',
         country_of_residence: 'CA',
         dob: '15/01/1990',
+        identity_status: 'unverified',
       },
     });
   });

@@ -32,7 +32,10 @@ export const userSlice = createSlice({
       Boolean(profile?.is_email_verified && profile.is_phone_verified && profile.is_identity_verified),
     selectHasTransactionPin: ({ profile }) => Boolean(profile?.is_set_transaction_pin),
     selectIsIdentityVerified: ({ profile }) => profile?.is_identity_verified === true,
+    /** Where the identity check stands (GET /auth/user identity_status); null until the user is loaded. */
+    selectIdentityStatus: ({ profile }) => profile?.identity_status ?? null,
   },
 });
 
-export const { selectUser, selectIsFullyVerified, selectHasTransactionPin, selectIsIdentityVerified } = userSlice.selectors;
+export const { selectUser, selectIsFullyVerified, selectHasTransactionPin, selectIsIdentityVerified, selectIdentityStatus } =
+  userSlice.selectors;

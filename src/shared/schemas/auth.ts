@@ -1,7 +1,7 @@
 /** Session, account, profile, phone and identity calls (spec §7, /auth and /external). */
 import { Type } from '@sinclair/typebox';
 import type { EndpointName } from '../endpoints';
-import { LOGIN_METHOD } from '../limits';
+import { IDENTITY_STATUSES, LOGIN_METHOD } from '../limits';
 import {
   Code,
   Email,
@@ -32,6 +32,8 @@ export const User = Type.Object({
   country_of_residence: Type.String(),
   /** dd/MM/yyyy */
   dob: Type.String(),
+  /** Not in the spec: where the identity check stands (see IDENTITY_STATUSES); a declined check shows so. */
+  identity_status: Type.Union(IDENTITY_STATUSES.map((status) => Type.Literal(status))),
 });
 
 /** What login answers in `data`; the client stores it (plus `token`) under the 'user' key. */

@@ -1,2 +1,2 @@
 /** What other features may use of identity (its public surface; see docs/ARCHITECTURE.md, Conventions). */
-export { IdentityCheck, useIdentityFlow } from './identity-flow';
+export { IdentityCheck, identitySteps, useIdentityFlow } from './identity-flow';

@@ -1,7 +1,7 @@
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { IdentityDecision, IdentityDecisionsTable, IdentitySessionsTable } from './auth.tables';
+import type { IdentityDecision, IdentityDecisionsTable, IdentitySessionsTable, IdentityStatus } from './auth.tables';
 
 export type IdentitySessionRow = Selectable<IdentitySessionsTable>;
 
@@ -12,6 +12,23 @@ export async function insertIdentitySession(db: Db, values: Insertable<IdentityS
 
 export function findIdentitySession(db: Db, id: string): Promise<IdentitySessionRow | undefined> {
   return db.selectFrom('identity_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The status of the user's latest identity session (index identity_sessions_user_idx); undefined
+ * when they never started one. Of two started in the same millisecond the pending one counts as the
+ * later: a session is decided after it was started, so a new one beside a decided one is the newer.
+ */
+export async function latestIdentityStatus(db: Db, userId: string): Promise<IdentityStatus | undefined> {
+  const row = await db
+    .selectFrom('identity_sessions')
+    .select('status')
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy(sql`status = 'pending'`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.status;
 }
 
 export function lockIdentitySession(trx: Transaction<Database>, id: string): Promise<IdentitySessionRow | undefined> {

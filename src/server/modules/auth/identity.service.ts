@@ -1,14 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { identity as identityMessages, server } from '../../../shared/messages';
-import type { Req } from '../../../shared/types';
+import type { Req, User } from '../../../shared/types';
+import type { Db } from '../../db/database';
 import type { IdentityProvider } from '../../adapters/types';
 import { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { AuthDeps } from './auth.deps';
-import { insertIdentitySession, lockIdentitySession, recordDecision, setIdentityStatus } from './identity.repository';
+import { insertIdentitySession, latestIdentityStatus, lockIdentitySession, recordDecision, setIdentityStatus } from './identity.repository';
 import type { IdentityDecisionWebhook } from './identity.schemas';
 import { identityDecisionMessage } from './notifications';
 import { assertNotThrottled, recordHit, throttles } from './throttle.service';
-import { findUserById, updateUser } from './users.repository';
+import { authenticateHeader } from './session.service';
+import { findUserById, updateUser, type UserRow } from './users.repository';
 
 /** The configured identity provider; without one there is no provider to send people to (503). */
 function availableProvider(provider: IdentityProvider | null): IdentityProvider {
@@ -29,17 +31,54 @@ export async function createUserIdentitySession(deps: AuthDeps, userId: string, 
 const sameSecret = (given: string, expected: string) =>
   timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
 
-/** POST /external/veriff-session (unguarded): the fixed access key, both names; throttled per IP. */
-export async function createExternalIdentitySession(deps: AuthDeps, body: Req<'externalIdentitySession'>, ip: string, now = new Date()): Promise<string> {
-  await assertNotThrottled(deps.db, throttles.externalIdentityPerIp, ip, now);
-  await recordHit(deps.db, throttles.externalIdentityPerIp, ip, now);
+/** A name as the provider compares it: spaces collapsed, case ignored. */
+const comparableName = (name: string) => name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('en');
+
+/**
+ * POST /external/veriff-session (unguarded): the fixed access key, both names; throttled per IP.
+ * Without a bearer token the session belongs to no account. With one (the standalone screen of a
+ * signed-in person) it is that user's check, as POST /auth/create-veriff-session makes: its
+ * approval verifies their identity, so the names must be their account's legal name (no one gets
+ * an account verified with another person's document); a bearer that is not a live session's is
+ * a 401 (the client refreshes it and calls again).
+ */
+export async function createExternalIdentitySession(
+  deps: AuthDeps,
+  body: Req<'externalIdentitySession'>,
+  caller: { ip: string; authorization?: string },
+  now = new Date(),
+): Promise<string> {
+  await assertNotThrottled(deps.db, throttles.externalIdentityPerIp, caller.ip, now);
+  await recordHit(deps.db, throttles.externalIdentityPerIp, caller.ip, now);
   if (!sameSecret(body.key, deps.config.externalIdentityKey)) throw forbidden(server.invalidAccessKey);
   const firstName = body.first_name.trim();
   const lastName = body.last_name.trim();
   if (!firstName || !lastName) throw badRequest(identityMessages.namesRequired);
+  const userId = caller.authorization === undefined ? null : await accountOfStandaloneCheck(deps, caller.authorization, firstName, lastName, now);
   const provider = availableProvider(deps.identity);
-  const id = await insertIdentitySession(deps.db, { user_id: null, first_name: firstName, last_name: lastName, created_at: now });
+  const id = await insertIdentitySession(deps.db, { user_id: userId, first_name: firstName, last_name: lastName, created_at: now });
   return provider.sessionUrl(id);
+}
+
+/** The signed-in user a standalone check is for: a live session's, not yet verified, with these names. */
+async function accountOfStandaloneCheck(deps: AuthDeps, authorization: string, firstName: string, lastName: string, now: Date): Promise<string> {
+  const signedIn = await authenticateHeader(deps.db, deps.config.jwtSecret, authorization, now);
+  const user = signedIn ? await findUserById(deps.db, signedIn.userId) : undefined;
+  if (!user) throw unauthorized();
+  if (user.is_identity_verified) throw conflict(server.identityAlreadyVerified);
+  const sameName = comparableName(firstName) === comparableName(user.first_name) && comparableName(lastName) === comparableName(user.last_name);
+  if (!sameName) throw badRequest(server.identityNamesDiffer);
+  return user.id;
+}
+
+/**
+ * GET /auth/user `identity_status`: approved once verified, else the state of the user's latest
+ * check (pending until the provider decides, declined), unverified when they never started one.
+ */
+export async function identityStatusOf(db: Db, user: Pick<UserRow, 'id' | 'is_identity_verified'>): Promise<User['identity_status']> {
+  if (user.is_identity_verified) return 'approved';
+  const latest = await latestIdentityStatus(db, user.id);
+  return latest === 'pending' || latest === 'declined' ? latest : 'unverified';
 }
 
 /**

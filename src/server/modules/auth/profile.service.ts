@@ -7,6 +7,7 @@ import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { toE164OrRefuse } from '../../lib/phone';
 import { assertCountryCodes } from '../countries/countries';
 import type { AuthDeps } from './auth.deps';
+import { identityStatusOf } from './identity.service';
 import { insertContactMessage } from './contact.repository';
 import { supportMessage } from './notifications';
 import { assertNotThrottled, recordHit, throttles } from './throttle.service';
@@ -20,7 +21,8 @@ async function existingUser(db: Db, userId: string): Promise<UserRow> {
 }
 
 export async function currentUser(db: Db, userId: string): Promise<User> {
-  return toUser(await existingUser(db, userId));
+  const user = await existingUser(db, userId);
+  return toUser(user, await identityStatusOf(db, user));
 }
 
 /**

@@ -11,12 +11,14 @@ const SIGNED_IN: Security = [{ bearer: [] }];
 /**
  * Unguarded calls whose handler reads the bearer token itself (guarded = false below, so no
  * `app.authenticate`): refresh needs one (expired is fine); sign-in and password reset take an
- * optional one (a live session of the same user makes them a password check / an in-session change).
+ * optional one (a live session of the same user makes them a password check / an in-session change);
+ * the standalone identity check takes an optional one (then it is that user's own check).
  */
 const TOKEN_READ_BY_HANDLER: Partial<Record<EndpointName, Security>> = {
   refreshToken: [{ bearer: [] }],
   login: [{}, { bearer: [] }],
   resetPassword: [{}, { bearer: [] }],
+  externalIdentitySession: [{}, { bearer: [] }],
 };
 
 /**

@@ -2,8 +2,8 @@ import type { User } from '../../../shared/types';
 import { parseServerDate, toServerDate } from '../../../shared/validation';
 import type { UserRow } from './users.repository';
 
-/** The User of spec §3 (GET /auth/user); dob as dd/MM/yyyy. */
-export function toUser(row: UserRow): User {
+/** The User of spec §3 (GET /auth/user); dob as dd/MM/yyyy; identity_status from identity.service identityStatusOf. */
+export function toUser(row: UserRow, identityStatus: User['identity_status']): User {
   return {
     is_email_verified: row.is_email_verified,
     is_phone_verified: row.is_phone_verified,
@@ -17,6 +17,7 @@ export function toUser(row: UserRow): User {
     nationality: row.nationality,
     country_of_residence: row.country_of_residence,
     dob: toServerDate(row.dob),
+    identity_status: identityStatus,
   };
 }
 

@@ -33,9 +33,15 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> =
   });
 
   app.route({
-    ...callSpec(app, 'externalIdentitySession', 'verification', 'Standalone identity check (fixed access key, throttled per IP)', false),
+    ...callSpec(
+      app,
+      'externalIdentitySession',
+      'verification',
+      "Standalone identity check (fixed access key, throttled per IP); with a bearer token, the signed-in user's own check",
+      false,
+    ),
     handler: async (request) => {
-      const url = await createExternalIdentitySession(deps, request.body, request.ip);
+      const url = await createExternalIdentitySession(deps, request.body, { ip: request.ip, authorization: request.headers.authorization });
       return { success: true as const, message: identity.sessionCreatedServer, data: { verification_url: url } };
     },
   });
