@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import { parseFees } from '../../../src/server/config';
 import { signWebhook } from '../../../src/server/lib/webhook-signature';
 import { settleDuePayouts } from '../../../src/server/sim/payout-rail';
-import { expectRefusal } from '../../support/auth-flow';
+import { sendDueNotifications } from '../../../src/server/modules/notifications/notifications.service';
+import { expectRefusal, outbox } from '../../support/auth-flow';
 import type { Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { balances, ledgerSums } from '../../support/wallets';
@@ -167,6 +168,21 @@ describe('cancelling a payout in its hold (PAYOUT_HOLD_S 600, with fees)', () =>
     expectRefusal(await cancel(t, customer, ref), 409, CANNOT_CANCEL);
     expect((await balances(t, customer)).CAD).toBe(100);
     expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
+
+  it('a cancel is told by e-mail once, after it committed, even when two cancels raced', async () => {
+    const customer = await funded(t, { CAD: '60.00' });
+    await sendDueNotifications(t.app);
+    const ref = (await cadWithdrawal(t, customer, { Amount: '20.00' })).json().data.transaction_reference as string;
+    const answers = await Promise.all([cancel(t, customer, ref), cancel(t, customer, ref)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    await sendDueNotifications(t.app);
+    await sendDueNotifications(t.app);
+    const mails = (await outbox(t, customer.email)).filter((mail) => mail.subject === 'Kudi: Your transfer of $20.00 CAD was cancelled');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].body).toContain('Your Interac e-Transfer of $20.00 CAD to Jane Doe (jane.doe@example.com) was cancelled before it was sent.');
+    expect(mails[0].body).toContain('$21.50 CAD is back in your CAD wallet.');
+    expect(mails[0].body).toContain(`Reference: ${ref}`);
   });
 
   it('a rail reporting on a cancelled payout is refused, and nothing moves', async () => {
