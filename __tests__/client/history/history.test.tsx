@@ -108,8 +108,11 @@ describe('transaction history', () => {
   test('a row\'s link is reached with Tab and followed with Enter; its name is the row\'s details', async () => {
     const { user } = renderHistory([
       transaction({ id: 'KD ROW/2', transaction_type: 'WITHDRAWAL', amount: 20, recipient_name: 'Chidi Eze', recieved_from: null }),
+      // A conversion names nobody: its link is named by its type and amount.
+      transaction({ id: 'KD-FX-1', transaction_type: 'WITHDRAWAL', amount: 100.5, recieved_from: null }),
     ]);
     await screen.findByRole('table');
+    expect(within(rows()[1]).getByRole('link', { name: 'WITHDRAWAL -$100.50 CAD' })).toHaveAttribute('href', '/history/KD-FX-1');
     const link = within(rows()[0]).getByRole('link', { name: 'Chidi Eze' });
     expect(link).toHaveAttribute('href', '/history/KD%20ROW%2F2');
     while (document.activeElement !== link) await user.tab();

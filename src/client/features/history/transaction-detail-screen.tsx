@@ -125,7 +125,7 @@ function DetailReceipt({ detail }: { detail: TransactionDetail }) {
   return (
     <Card aria-labelledby={titleId}>
       <CardTitle id={titleId}>Receipt</CardTitle>
-      <ReceiptSheet ref={sheet} rows={detailRows(detail)} notice={pendingNotice(detail)} />
+      <ReceiptSheet ref={sheet} rows={detailRows(detail)} />
       <Stack direction="row" gap="sm">
         <Button variant="secondary" onClick={() => void image.download(sheet.current)} disabled={image.busy}>Save as PNG</Button>
         <Button variant="secondary" onClick={() => void image.share(sheet.current)} busy={image.busy} busyLabel="Sharing...">Share</Button>

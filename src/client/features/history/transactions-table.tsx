@@ -130,6 +130,10 @@ export function StatusBadges({ transaction }: { transaction: Pick<Transaction, '
 
 const columns = ['Date', 'Type', 'Amount', 'Details', 'Status'];
 
+/** The link's name is the row's details; a row that names nobody (a conversion) is named by its type and amount. */
+const linkName = (transaction: Transaction): string | undefined =>
+  transactionDetails(transaction) === '—' ? `${transaction.transaction_type} ${formatSignedAmount(transaction)}` : undefined;
+
 /** A click on the row (outside its link) opens the detail page, as the link does. */
 function useRowOpener() {
   const navigate = useNavigate();
@@ -164,7 +168,9 @@ export function TransactionsTable({ transactions }: { transactions: Transaction[
                 </Amount>
               </td>
               <td>
-                <RowLink to={historyItemPath(transaction.id)}>{transactionDetails(transaction)}</RowLink>
+                <RowLink to={historyItemPath(transaction.id)} aria-label={linkName(transaction)}>
+                  {transactionDetails(transaction)}
+                </RowLink>
               </td>
               <td><StatusBadges transaction={transaction} /></td>
             </tr>

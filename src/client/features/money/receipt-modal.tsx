@@ -37,12 +37,9 @@ const Brand = styled.p`
 `;
 
 /** What the result leads with when the lines do not say it all: a payout on its way (spec-next §C). */
-const Notice = styled.p`
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border-radius: ${({ theme }) => theme.radii.md};
+const Notice = styled.span`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   color: ${({ theme }) => theme.colors.warning};
-  background: ${({ theme }) => theme.colors.warningSoft};
 `;
 
 // Each row: the label, then the value on the same line when both fit, else the value on its own
@@ -114,7 +111,7 @@ export interface ReceiptModalProps {
   title: string;
   /** The receipt's fields (spec §3); the modal stays closed without them. */
   rows: ReceiptRow[] | null;
-  /** A sentence above the lines, e.g. 'On its way. Expected by 3:45 PM'; part of the receipt's image. */
+  /** What the result says first, e.g. 'On its way. Expected by 3:45 PM': the dialog's description (the receipt's lines say it too). */
   notice?: string | null;
   /** The history item (its reference): 'View details' opens its detail page (spec-next §C). */
   item?: string | null;
@@ -122,18 +119,11 @@ export interface ReceiptModalProps {
   onClose?(): void;
 }
 
-export interface ReceiptSheetProps {
-  rows: ReceiptRow[];
-  /** A sentence above the lines, e.g. 'On its way. Expected by 3:45 PM'. */
-  notice?: string | null;
-}
-
-/** The receipt itself (what its PNG shows): the brand, the notice if any, the lines. */
-export const ReceiptSheet = forwardRef<HTMLDivElement, ReceiptSheetProps>(function ReceiptSheet({ rows, notice }, ref) {
+/** The receipt itself (what its PNG shows): the brand and the lines. */
+export const ReceiptSheet = forwardRef<HTMLDivElement, { rows: ReceiptRow[] }>(function ReceiptSheet({ rows }, ref) {
   return (
     <Sheet ref={ref}>
       <Brand>{PRODUCT_NAME} receipt</Brand>
-      {notice && <Notice>{notice}</Notice>}
       <ReceiptLines rows={rows} />
     </Sheet>
   );
@@ -192,6 +182,7 @@ export function ReceiptModal({ id, title, rows, notice, item, onClose }: Receipt
       open={open && rows !== null}
       onClose={close}
       title={title}
+      description={notice ? <Notice>{notice}</Notice> : undefined}
       dismissible={!sharing}
       footer={
         <>
@@ -201,7 +192,7 @@ export function ReceiptModal({ id, title, rows, notice, item, onClose }: Receipt
         </>
       }
     >
-      <ReceiptSheet ref={sheet} rows={rows ?? []} notice={notice} />
+      <ReceiptSheet ref={sheet} rows={rows ?? []} />
     </Modal>
   );
 }
