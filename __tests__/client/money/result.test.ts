@@ -20,6 +20,7 @@ describe('what a result says (spec-next §C)', () => {
     expect(onItsWay(undefined)).toBe('On its way.');
     expect(resultMessage({ status: 'pending', arrives_by: today }, 'Transaction completed successfully!')).toBe('On its way. Expected by 3:45 PM');
     expect(resultMessage({ status: 'completed' }, 'Transaction completed successfully!')).toBe('Transaction completed successfully!');
+    expect(resultMessage({ status: 'failed' }, 'Transaction completed successfully!')).toBe('Transfer failed.');
   });
 
   test('the status lines of a receipt: on its way with the arrival while pending, else the status alone', () => {

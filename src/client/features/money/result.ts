@@ -45,10 +45,13 @@ export interface Outcome {
 export const pendingNotice = ({ status, arrives_by }: Outcome): string | null => (status === 'pending' ? onItsWay(arrives_by) : null);
 
 /**
- * The success toast of a send: 'Transaction completed successfully!' (spec §8) only when it is
- * completed; a pending payout says it is on its way.
+ * The success toast of a send: `completed` ('Transaction completed successfully!', spec §8) only
+ * when it is completed; a pending payout says it is on its way, any other state names itself.
  */
-export const resultMessage = (outcome: Outcome, completed: string): string => pendingNotice(outcome) ?? completed;
+export function resultMessage(outcome: Outcome, completed: string): string {
+  if (outcome.status === 'completed') return completed;
+  return pendingNotice(outcome) ?? `Transfer ${statusWord(outcome.status).toLowerCase()}.`;
+}
 
 /** A decimal money string of spec-next's fields ('1250.00') as shown: '$1,250.00'; anything else as it came. */
 export function decimalMoney(currency: Currency, decimal: string): string {

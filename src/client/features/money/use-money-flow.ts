@@ -42,8 +42,8 @@ export interface MoneyFlowConfig<Values extends FormikValues, Body, Data extends
   /** The receipt lines of the last success (from the mutation's state), null before one. */
   receipt: ReceiptRow[] | null;
   /**
-   * What the result says above the receipt's lines, e.g. 'On its way. Expected by 3:45 PM' for a
-   * payout still pending (spec-next §C); null when the lines say it all.
+   * What the result says first (the receipt dialog's description), e.g. 'On its way. Expected by
+   * 3:45 PM' for a payout still pending (spec-next §C); null when the lines say it all.
    */
   resultNotice?: string | null;
   /** The history item of the last success (its reference): the result links to its detail page. */
