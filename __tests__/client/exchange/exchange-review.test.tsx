@@ -116,6 +116,8 @@ describe('the review of a conversion', () => {
     await user.type(receive(), '5000');
     await user.click(screen.getByRole('button', { name: 'Convert' }));
     const review = await screen.findByRole('dialog', { name: 'Review' });
+    // The quote has arrived once its countdown shows (under load it may take a moment after the dialog opens).
+    expect(await within(review).findByRole('timer')).toBeInTheDocument();
     expect(review).toHaveTextContent('You receive₦5,000.00');
     expect(review).toHaveTextContent('You send$4.82');
 
