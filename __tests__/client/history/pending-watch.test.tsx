@@ -105,7 +105,7 @@ describe('a toast tells an open app when a pending item settles', () => {
   test('a watched payout whose detail is not found is dropped: no toast, no more asking', async () => {
     const { store } = start('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
-    store.dispatch(payoutWatched({ id: 'KD-GONE', currency: 'CAD', status: 'pending' }));
+    act(() => void store.dispatch(payoutWatched({ id: 'KD-GONE', currency: 'CAD', status: 'pending' })));
 
     await waitFor(() => expect(store.getState().pendingWatch.items).toEqual({}));
     const asked = backend.seen('/transactions/KD-GONE').length;
