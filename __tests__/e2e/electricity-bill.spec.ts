@@ -51,7 +51,7 @@ test.describe('paying an electricity bill (issue 16)', () => {
     await expectToast(page, 'Payment made successfully');
     const success = page.getByRole('dialog', { name: 'Payment Successful' });
     await expect(success).toBeVisible();
-    await expect(success.locator('dd')).toHaveText(['$85.40', /\S+/, 'March hydro']);
+    await expect(success.locator('dd')).toHaveText(['$85.40', '$0.00', 'Toronto Hydro', 'March hydro', 'Completed', /\S+/]);
     await expectAccessible(page);
     await success.getByRole('button', { name: 'Done' }).click();
     await expect(balance).toContainText('$114.60');

@@ -97,10 +97,11 @@ test.describe('sending money (issue 5)', () => {
       await expect(balanceCard(pageB, 'CAD')).toContainText('$25.50');
       await expect(balanceCard(pageB, 'NGN')).toContainText('₦1,234.56');
       await pageB.getByRole('button', { name: 'History', exact: true }).click();
-      // Spec §4: only a DEPOSIT is green with a plus; every other type, a received wallet transfer too, is red with a minus.
-      await expect(firstRowCells(pageB)).toHaveText([/^\d{4}-\d{2}-\d{2}$/, 'WALLET TRANSACTION', '-$25.50 CAD', 'Ada Obi', 'completed']);
+      // spec-next §C: money received from another user is money in, green with a plus (no longer a red minus).
+      await expect(firstRowCells(pageB)).toHaveText([/^\d{4}-\d{2}-\d{2}$/, 'WALLET TRANSACTION', '+$25.50 CAD', 'Ada Obi', 'completed']);
+      await expect(firstRowCells(pageB).nth(2).locator('span')).toHaveCSS('color', 'rgb(20, 108, 46)');
       await showHistoryOf(pageB, 'NGN');
-      await expect(firstRowCells(pageB)).toHaveText([/^\d{4}-\d{2}-\d{2}$/, 'WALLET TRANSACTION', '-₦1,234.56 NGN', 'Ada Obi', 'completed']);
+      await expect(firstRowCells(pageB)).toHaveText([/^\d{4}-\d{2}-\d{2}$/, 'WALLET TRANSACTION', '+₦1,234.56 NGN', 'Ada Obi', 'completed']);
       await expectAccessible(pageB);
     } finally {
       await context.close();
@@ -147,9 +148,18 @@ test.describe('sending money (issue 5)', () => {
       Arrives: 'Usually within minutes',
     });
     await confirmWithPin(page, a.pin);
-    await expectToast(page, 'Transaction completed successfully!');
+    // spec-next §C: the payout is pending until the rail answers; the result says it is on its way, not completed.
+    await expectToast(page, /^On its way\./);
+    await expect(page.locator('.Toastify').getByText('Transaction completed successfully!')).toHaveCount(0);
     const receipt = await receiptRows(page);
-    expect(receipt).toMatchObject({ Amount: '₦2,500.00', 'Account number': '0194743380' });
+    expect(receipt).toMatchObject({
+      Amount: '₦2,500.00',
+      Fee: '₦0.00',
+      'Account name': 'Ngozi Eze',
+      Bank: 'Guaranty Trust Bank (GTBank)',
+      'Account number': '0194743380',
+      Status: 'On its way',
+    });
     expect(receipt['Transaction reference']).toMatch(/\S+/);
 
     // Meanwhile the history (the other tab) shows the payout pending, then completed.
@@ -207,7 +217,8 @@ test.describe('sending money (issue 5)', () => {
     await expect(firstRowCells(page).nth(3)).toHaveText('Jane Doe');
     await expect(firstRowCells(page).last()).toHaveText('pending');
     await releasePayouts(request, a.email);
-    await expect(firstRowCells(page).last()).toHaveText('failed', { timeout: 20_000 });
+    // Failed, and its money back in the wallet (spec-next §C: the item says so).
+    await expect(firstRowCells(page).last()).toHaveText('failed Refunded', { timeout: 20_000 });
     await expectAccessible(page);
     await openFromMenu(page, 'Home');
     await expect(balanceCard(page, 'CAD')).toContainText('$200.00');
@@ -247,7 +258,9 @@ test.describe('sending money (issue 5)', () => {
     await expectToast(page, 'Payment made successfully');
     const success = page.getByRole('dialog', { name: 'Payment Successful' });
     await expect(success).toBeVisible();
-    await expect(success.locator('dd')).toHaveText(['$120.40', /\S+/, 'Fall tuition']);
+    // The receipt: amount, fee, payee, description, status (a bill is paid at once), transaction number.
+    await expect(success.locator('dt')).toHaveText(['Amount', 'Fee', 'Payee', 'Description', 'Status', 'Transaction number']);
+    await expect(success.locator('dd')).toHaveText(['$120.40', '$0.00', 'University of Toronto', 'Fall tuition', 'Completed', /\S+/]);
     await expect(success.getByRole('button', { name: 'Share Receipt' })).toBeVisible();
     await expectAccessible(page);
     await success.getByRole('button', { name: 'Done' }).click();

@@ -15,6 +15,14 @@ export const PIN = '1234';
 export const WRONG_PIN_MESSAGE = 'Incorrect transaction PIN. 4 attempts left.';
 export const NGN_LIMIT = 500000;
 export const CREATED_AT = '2025-03-14T12:00:00.000Z';
+/** When the payouts answered pending are expected (spec-next §C): 3:45 PM today, in the test's own time zone. */
+export const ARRIVES_BY = (() => {
+  const at = new Date();
+  at.setHours(15, 45, 0, 0);
+  return at.toISOString();
+})();
+/** What the result of those payouts says, never 'Transaction completed successfully!'. */
+export const ON_ITS_WAY = 'On its way. Expected by 3:45 PM';
 
 export const BANKS: Bank[] = [
   { bankName: 'Access Bank', bankCode: '044', nibssBankCode: '000014' },
@@ -112,7 +120,15 @@ export function serveMoney(wallets: FakeWallets): MoneyBackend {
       debit(wallets, 'CAD', body.Amount)
         ? HttpResponse.json({
             success: 'true',
-            data: { amount: Number(body.Amount), recipient_name: body.CustomerName, transaction_reference: 'CAD-TX-1', created_at: CREATED_AT, status: 'pending' },
+            data: {
+              amount: Number(body.Amount),
+              recipient_name: body.CustomerName,
+              transaction_reference: 'CAD-TX-1',
+              created_at: CREATED_AT,
+              status: 'pending',
+              arrives_by: ARRIVES_BY,
+              fee: '0.00',
+            },
           })
         : refused('Insufficient balance'),
     ),
@@ -128,6 +144,8 @@ export function serveMoney(wallets: FakeWallets): MoneyBackend {
               tx_ref: 'NGN-TX-1',
               created_at: CREATED_AT,
               status: 'pending',
+              arrives_by: ARRIVES_BY,
+              fee: '0.00',
             },
           })
         : refused('Insufficient balance'),

@@ -1,10 +1,12 @@
 // A fake wallet backend for the money screens' tests (msw, bearer auth enforced): both wallets,
-// quoted rates, activation, conversion (at the quoted rate, like the server) and history.
+// quoted rates, activation, conversion (at the quoted rate, like the server), history, and a
+// history item's detail and cancel (spec-next §C).
 import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router-dom';
 import { endpoints } from '../../src/shared/endpoints';
 import { convert, formatMinor, parseAmount } from '../../src/shared/money';
-import type { CadWallet, Currency, NairaWallet, Transaction, User } from '../../src/shared/types';
+import * as M from '../../src/shared/messages';
+import type { CadWallet, Currency, NairaWallet, Transaction, TransactionDetail, User } from '../../src/shared/types';
 import { redeemQuote } from './pricing-backend';
 import { apiPath, authed, server, TEST_EMAIL } from './server-mock';
 
@@ -40,6 +42,8 @@ export interface FakeWallets {
   transactions: Transaction[];
   /** Transactions per page (the pagination limit). */
   limit: number;
+  /** What GET /transactions/{id} answers, by id; an id not here is a 404 (another customer's, or none). */
+  details: Record<string, TransactionDetail>;
 }
 
 export function fakeWallets(overrides: { cad?: Partial<CadWallet>; ngn?: Partial<NairaWallet> } = {}): FakeWallets {
@@ -56,6 +60,7 @@ export function fakeWallets(overrides: { cad?: Partial<CadWallet>; ngn?: Partial
     },
     transactions: [],
     limit: 10,
+    details: {},
   };
 }
 
@@ -127,8 +132,59 @@ export function serveWallets(state: FakeWallets): FakeWallets {
         });
       }),
     ),
+    http.get(
+      apiPath(endpoints.transactionDetail.path),
+      authed(({ params }) => {
+        const detail = state.details[String(params.id)];
+        return detail ? ok(detail) : HttpResponse.json({ success: false, message: M.activity.notFound }, { status: 404 });
+      }),
+    ),
+    // Like the server: a payout in its hold becomes cancelled and refunded (the money back in its
+    // wallet, the history row follows); anything else is a 409. Nothing moves on a refusal.
+    http.post(
+      apiPath(endpoints.cancelTransaction.path),
+      authed(({ params }) => {
+        const id = String(params.id);
+        const detail = state.details[id];
+        if (!detail) return HttpResponse.json({ success: false, message: M.activity.notFound }, { status: 404 });
+        if (!detail.cancellable) return HttpResponse.json({ success: false, message: M.activity.cannotCancel }, { status: 409 });
+        const at = new Date().toISOString();
+        const cancelled: TransactionDetail = {
+          ...detail,
+          status: 'cancelled',
+          refunded: true,
+          cancellable: false,
+          events: [...detail.events, { status: 'cancelled', at, note: 'Cancelled by you' }, { status: 'refunded', at, note: null }],
+        };
+        state.details[id] = cancelled;
+        state.transactions = state.transactions.map((item) => (item.id === id ? { ...item, status: 'cancelled', refunded: true } : item));
+        const wallet = detail.currency === 'CAD' ? state.cad : state.ngn;
+        wallet.balance = toMajor(toMinor(wallet.balance) + toMinor(detail.amount));
+        return HttpResponse.json({ success: true, message: M.activity.cancelled, data: cancelled });
+      }),
+    ),
   );
   return state;
+}
+
+/**
+ * A history item's detail (GET /transactions/{id}): the item's fields plus spec-next §C's fee,
+ * rate, counterparty, arrival, cancellable and timeline. The default is a completed deposit.
+ */
+export function transactionDetail(item: Transaction, overrides: Partial<Omit<TransactionDetail, keyof Transaction>> = {}): TransactionDetail {
+  return {
+    ...item,
+    fee: '0.00',
+    rate: null,
+    counterparty: { name: item.recipient_name || item.sent_to || item.recieved_from, bank_name: item.bank_name, account_number_masked: null, email: null },
+    arrives_by: null,
+    cancellable: false,
+    events: [
+      { status: 'created', at: item.transaction_date, note: null },
+      ...(item.status === 'completed' ? [{ status: 'completed' as const, at: item.transaction_date, note: null }] : []),
+    ],
+    ...overrides,
+  };
 }
 
 /** Shows where the router went: '/transfer-cad', '/bill-payment?category=school'. */

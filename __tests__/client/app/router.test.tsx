@@ -9,7 +9,7 @@ setupFakeBackend();
 
 const GUARDED = [
   paths.dashboard, paths.verification, paths.addMoney, paths.transfer, paths.transferCad, paths.transferNaira,
-  paths.transferUser, paths.exchange, paths.history, paths.profile, paths.billPayment, paths.about,
+  paths.transferUser, paths.exchange, paths.history, '/history/KD-1', paths.profile, paths.billPayment, paths.about,
 ];
 
 describe('route guard', () => {

@@ -17,13 +17,14 @@ describe('history display rules', () => {
     ['PENDING', 'warning'],
     ['failed', 'danger'],
     ['Failed', 'danger'],
+    ['cancelled', 'neutral'],
     ['reversed', 'neutral'],
     ['', 'neutral'],
   ])('status %j is %s', (status, tone) => {
     expect(statusTone(status)).toBe(tone);
   });
 
-  test('a DEPOSIT is green with a plus; the others are red with a minus; symbol before, code after', () => {
+  test('money in is green with a plus; money out red with a minus; symbol before, code after', () => {
     const deposit = transaction({ transaction_type: 'DEPOSIT', amount: 250.75, currency: 'CAD', recieved_from: 'Ada Obi' });
     const withdrawal = transaction({ transaction_type: 'WITHDRAWAL', amount: 1500, currency: 'NGN', recipient_name: 'Chidi', recieved_from: null });
     const sent = transaction({ transaction_type: 'WALLET TRANSACTION', amount: 1234567.5, currency: 'CAD', sent_to: 'Bola Ade', recieved_from: null });
@@ -35,10 +36,13 @@ describe('history display rules', () => {
     expect(amountTone(sent)).toBe('danger');
   });
 
-  test('spec §4 as written: a WALLET TRANSACTION received from another user is red with a minus too (only DEPOSIT is green)', () => {
-    const received = transaction({ transaction_type: 'WALLET TRANSACTION', amount: 40, currency: 'NGN', sent_to: null, recieved_from: 'Ada Obi' });
-    expect(formatSignedAmount(received)).toBe('-₦40.00 NGN');
-    expect(amountTone(received)).toBe('danger');
+  test('spec-next §C: a WALLET TRANSACTION received from another user is money in, green with a plus (the direction decides, not the type)', () => {
+    const received = transaction({ transaction_type: 'WALLET TRANSACTION', amount: 40, currency: 'NGN', sent_to: null, recieved_from: 'Ada Obi', direction: 'credit' });
+    expect(formatSignedAmount(received)).toBe('+₦40.00 NGN');
+    expect(amountTone(received)).toBe('success');
+    const sent = transaction({ transaction_type: 'WALLET TRANSACTION', amount: 40, currency: 'NGN', sent_to: 'Ada Obi', recieved_from: null, direction: 'debit' });
+    expect(formatSignedAmount(sent)).toBe('-₦40.00 NGN');
+    expect(amountTone(sent)).toBe('danger');
   });
 
   test('details: the first present of recipient_name, sent_to, recieved_from', () => {

@@ -62,25 +62,62 @@ describe('transaction history', () => {
     expect(queries).toEqual([{ currency: 'CAD', page: '1' }]);
   });
 
-  test('amounts are green with a plus for DEPOSIT and red with a minus for the others; status colours follow the status, text shown', async () => {
+  // spec-next §C replaces spec §4's DEPOSIT-only rule: the direction decides the colour and the sign.
+  test('money in is green with a plus, money received from another user too; money out red with a minus; status colours follow the status, text shown', async () => {
     renderHistory([
       transaction({ status: status('Completed') }),
       transaction({ transaction_type: 'WITHDRAWAL', status: 'pending' }),
-      transaction({ transaction_type: 'WITHDRAWAL', status: 'failed' }),
+      transaction({ transaction_type: 'WITHDRAWAL', status: 'failed', refunded: true }),
+      transaction({ transaction_type: 'WITHDRAWAL', status: 'cancelled', refunded: true }),
       transaction({ transaction_type: 'WITHDRAWAL', status: status('reversed') }),
-      // Received from another customer: still not a DEPOSIT, so red with a minus (spec §4 as written).
-      transaction({ transaction_type: 'WALLET TRANSACTION', amount: 12.34, sent_to: null, recieved_from: 'Bola Ade' }),
+      // Received from another customer: a credit, green with a plus.
+      transaction({ transaction_type: 'WALLET TRANSACTION', amount: 12.34, sent_to: null, recieved_from: 'Bola Ade', direction: 'credit' }),
+      // Sent to another customer: a debit.
+      transaction({ transaction_type: 'WALLET TRANSACTION', amount: 5.5, sent_to: 'Tobi', recieved_from: null, direction: 'debit' }),
     ]);
     await screen.findByRole('table');
 
     expect(screen.getByText('+$250.75 CAD')).toHaveStyle({ color: theme.colors.success });
     expect(screen.getAllByText('-$250.75 CAD')[0]).toHaveStyle({ color: theme.colors.danger });
-    expect(screen.getByText('-$12.34 CAD')).toHaveStyle({ color: theme.colors.danger });
-    expect(screen.queryByText('+$12.34 CAD')).toBeNull();
-    expect(screen.getByText('Completed')).toHaveStyle({ color: theme.colors.success });
-    expect(screen.getByText('pending')).toHaveStyle({ color: theme.colors.warning });
-    expect(screen.getByText('failed')).toHaveStyle({ color: theme.colors.danger });
+    expect(screen.getByText('+$12.34 CAD')).toHaveStyle({ color: theme.colors.success });
+    expect(screen.queryByText('-$12.34 CAD')).toBeNull();
+    expect(screen.getByText('-$5.50 CAD')).toHaveStyle({ color: theme.colors.danger });
+    expect(screen.getByText('Completed')).toHaveStyle({ color: theme.colors.success, backgroundColor: theme.colors.successSoft });
+    expect(screen.getByText('pending')).toHaveStyle({ color: theme.colors.warning, backgroundColor: theme.colors.warningSoft });
+    expect(screen.getByText('failed')).toHaveStyle({ color: theme.colors.danger, backgroundColor: theme.colors.dangerSoft });
+    expect(screen.getByText('cancelled')).toHaveStyle({ color: theme.colors.neutral, backgroundColor: theme.colors.neutralSoft });
     expect(screen.getByText('reversed')).toHaveStyle({ color: theme.colors.neutral });
+    // The failed and the cancelled payouts say their money came back; nothing else does.
+    expect(cells(rows()[2])[4]).toBe('failed Refunded');
+    expect(cells(rows()[3])[4]).toBe('cancelled Refunded');
+    expect(screen.getAllByText('Refunded')).toHaveLength(2);
+    expect(cells(rows()[1])[4]).toBe('pending');
+  });
+
+  test('every row opens its detail page: a click on the row, or its link by keyboard', async () => {
+    const { user } = renderHistory([
+      transaction({ id: 'KD-ROW-1', amount: 10, recieved_from: 'Bola Ade' }),
+      transaction({ id: 'KD ROW/2', transaction_type: 'WITHDRAWAL', amount: 20, recipient_name: 'Chidi Eze', recieved_from: null }),
+    ]);
+    await screen.findByRole('table');
+
+    await user.click(within(rows()[0]).getByText('+$10.00 CAD'));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/history/KD-ROW-1');
+  });
+
+  test('a row\'s link is reached with Tab and followed with Enter; its name is the row\'s details', async () => {
+    const { user } = renderHistory([
+      transaction({ id: 'KD ROW/2', transaction_type: 'WITHDRAWAL', amount: 20, recipient_name: 'Chidi Eze', recieved_from: null }),
+      // A conversion names nobody: its link is named by its type and amount.
+      transaction({ id: 'KD-FX-1', transaction_type: 'WITHDRAWAL', amount: 100.5, recieved_from: null }),
+    ]);
+    await screen.findByRole('table');
+    expect(within(rows()[1]).getByRole('link', { name: 'WITHDRAWAL -$100.50 CAD' })).toHaveAttribute('href', '/history/KD-FX-1');
+    const link = within(rows()[0]).getByRole('link', { name: 'Chidi Eze' });
+    expect(link).toHaveAttribute('href', '/history/KD%20ROW%2F2');
+    while (document.activeElement !== link) await user.tab();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/history/KD%20ROW%2F2');
   });
 
   test('no transactions: No transactions found, on a single page', async () => {

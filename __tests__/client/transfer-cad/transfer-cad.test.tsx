@@ -6,8 +6,8 @@ import type { RootState } from '../../../src/client/app/store';
 import { historyApi } from '../../../src/client/features/history/history-api';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { continueReview, enterPin, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
-import { expectOnlyAsToast } from '../../support/toasts';
+import { continueReview, enterPin, ON_ITS_WAY, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
+import { expectOnlyAsToast, toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -115,7 +115,9 @@ describe('sending by Interac', () => {
     expect(store.getState().ui.dialogs['transfer-cad-pin']).toBe(true);
     await enterPin(user);
 
-    expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
+    // spec-next §C: the payout is pending, so the result says it is on its way, never completed.
+    await waitFor(() => expect(toastsShown()).toContain(ON_ITS_WAY));
+    expect(screen.queryByText('Transaction completed successfully!')).not.toBeInTheDocument();
     expect(money.calls(WITHDRAWAL)).toEqual([
       {
         Amount: 25.5,
@@ -131,8 +133,13 @@ describe('sending by Interac', () => {
     expect(backend.seen(WITHDRAWAL)[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
 
     const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    expect(within(receipt).getByText(ON_ITS_WAY)).toBeInTheDocument();
     expect(receipt).toHaveTextContent('Amount$25.50');
+    expect(receipt).toHaveTextContent('Fee$0.00');
     expect(receipt).toHaveTextContent('RecipientBola Ade');
+    expect(receipt).toHaveTextContent('Sent byInterac e-Transfer');
+    expect(receipt).toHaveTextContent('StatusOn its way');
+    expect(receipt).toHaveTextContent(/Arrives by[A-Z][a-z]+ \d{1,2}, \d{4} 3:45 PM/);
     expect(receipt).toHaveTextContent('Transaction referenceCAD-TX-1');
     expect(receipt).toHaveTextContent(/DateMarch 1[45], 2025/);
     expect(screen.queryByRole('dialog', { name: 'Enter Transaction PIN' })).not.toBeInTheDocument();
@@ -146,6 +153,25 @@ describe('sending by Interac', () => {
 
     await user.click(within(receipt).getByRole('button', { name: 'Done' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('the result links to the payout\'s detail page (spec-next §C)', async () => {
+    signIn();
+    const wallets = serveWallets(fakeWallets());
+    serveMoney(wallets);
+    const { user, router } = renderRoute('/transfer-cad', { preloadedState: withUser() });
+    await loaded();
+    await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
+    await user.click(send());
+    await continueReview(user);
+    await enterPin(user);
+
+    const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    await user.click(within(receipt).getByRole('button', { name: 'View details' }));
+    expect(router.state.location.pathname).toBe('/history/CAD-TX-1');
+    expect(screen.queryByRole('dialog', { name: 'Transaction Receipt' })).not.toBeInTheDocument();
+    // The fake backend has no detail for it: the page says so.
+    expect(await screen.findByText('Transaction not found')).toBeInTheDocument();
   });
 
   test('a wrong PIN shows the server message and keeps the modal for another try; the right one goes through', async () => {

@@ -6,8 +6,8 @@ import { historyApi } from '../../../src/client/features/history/history-api';
 import TransferNairaScreen from '../../../src/client/features/transfer-naira/transfer-naira-screen';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
-import { expectOnlyAsToast } from '../../support/toasts';
+import { continueReview, enterPin, ON_ITS_WAY, serveMoney } from '../../support/transfer-backend';
+import { expectOnlyAsToast, toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser, type FakeWallets } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -265,7 +265,9 @@ describe('sending NGN', () => {
     await continueReview(user);
     await enterPin(user);
 
-    expect(await screen.findByText('Transaction completed successfully!')).toBeInTheDocument();
+    // spec-next §C: the payout is pending, so the result says it is on its way, never completed.
+    await waitFor(() => expect(toastsShown()).toContain(ON_ITS_WAY));
+    expect(screen.queryByText('Transaction completed successfully!')).not.toBeInTheDocument();
     expect(money.calls(WITHDRAWAL)).toEqual([
       {
         amount: 1500.75,
@@ -281,8 +283,14 @@ describe('sending NGN', () => {
     expect(backend.seen(WITHDRAWAL)[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
 
     const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    expect(within(receipt).getByText(ON_ITS_WAY)).toBeInTheDocument();
     expect(receipt).toHaveTextContent('Amount₦1,500.75');
+    expect(receipt).toHaveTextContent('Fee₦0.00');
+    expect(receipt).toHaveTextContent('Account nameBOLA ADE');
+    expect(receipt).toHaveTextContent('BankGuaranty Trust Bank (GTBank)');
     expect(receipt).toHaveTextContent('Account number0123456789');
+    expect(receipt).toHaveTextContent('StatusOn its way');
+    expect(receipt).toHaveTextContent(/Arrives by[A-Z][a-z]+ \d{1,2}, \d{4} 3:45 PM/);
     expect(receipt).toHaveTextContent('Transaction referenceNGN-TX-1');
     expect(receipt).toHaveTextContent(/DateMarch 1[45], 2025/);
 

@@ -226,6 +226,9 @@ describe('send to a Kudi user: sending', () => {
     const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
     expect(receipt).toHaveTextContent('Amount$100.00');
     expect(receipt).toHaveTextContent('RecipientBola Ade');
+    // A transfer between users completes at once (spec-next §C): completed is the truth here.
+    expect(receipt).toHaveTextContent('StatusCompleted');
+    expect(receipt).not.toHaveTextContent('On its way');
     expect(receipt).toHaveTextContent('Transaction referenceCAD-WT-1');
     expect(receipt).toHaveTextContent(/DateMarch 1[45], 2025/);
     expect(await screen.findByText('$1,134.50')).toBeInTheDocument();

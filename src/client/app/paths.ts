@@ -1,3 +1,4 @@
+import { generatePath } from 'react-router-dom';
 import { PRODUCT_SLUG } from '../../shared/product';
 
 /** Every route path of the app (spec §2); nothing else spells them out. */
@@ -15,9 +16,14 @@ export const paths = {
   transferUser: `/transfer-${PRODUCT_SLUG}`,
   exchange: '/exchange',
   history: '/history',
+  /** One history item: its detail, timeline, receipt, Send again and Cancel (spec-next §C). */
+  historyItem: '/history/:id',
   profile: '/profile',
   billPayment: '/bill-payment',
   about: '/about',
   /** Support tools: replays a diagnostics file (reachable when the build or the server enables them). */
   supportReplay: '/support/replay',
 } as const;
+
+/** The detail page of the history item `id` (its reference): '/history/KD37AE01E6B8965FF2'. */
+export const historyItemPath = (id: string): string => generatePath(paths.historyItem, { id });

@@ -12,6 +12,7 @@ const TransferNairaScreen = lazy(() => import('../features/transfer-naira/transf
 const TransferUserScreen = lazy(() => import('../features/transfer-user/transfer-user-screen'));
 const ExchangeScreen = lazy(() => import('../features/exchange/exchange-screen'));
 const HistoryScreen = lazy(() => import('../features/history/history-screen'));
+const TransactionDetailScreen = lazy(() => import('../features/history/transaction-detail-screen'));
 const ProfileScreen = lazy(() => import('../features/profile/profile-screen'));
 const BillPaymentScreen = lazy(() => import('../features/bill-payment/bill-payment-screen'));
 const AboutScreen = lazy(() => import('../features/about/about-screen'));
@@ -35,6 +36,7 @@ export const signedInRoutes: RouteObject[] = [
       { path: paths.transferUser, element: <TransferUserScreen /> },
       { path: paths.exchange, element: <ExchangeScreen /> },
       { path: paths.history, element: <HistoryScreen /> },
+      { path: paths.historyItem, element: <TransactionDetailScreen /> },
       { path: paths.profile, element: <ProfileScreen /> },
       { path: paths.billPayment, element: <BillPaymentScreen /> },
       { path: paths.about, element: <AboutScreen /> },

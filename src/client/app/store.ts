@@ -5,10 +5,12 @@ import { billPaymentSlice } from '../features/bill-payment/bill-payment-slice';
 import { dashboardSlice } from '../features/dashboard/dashboard-slice';
 import { exchangeSlice } from '../features/exchange/exchange-slice';
 import { historySlice } from '../features/history/history-slice';
+import { pendingWatchSlice, watchPendingItems } from '../features/history/pending-watch';
 import { verificationSlice } from '../features/verification/verification-slice';
 import { createActionLog } from './action-log';
 import { redact } from './redact';
 import { persistPreferences } from './preferences-persistence';
+import { sendAgainSlice } from './send-again-slice';
 import { persistSession } from './session-persistence';
 import { customerSwitched, sessionSlice } from './session-slice';
 import { uiSlice } from './ui-slice';
@@ -16,7 +18,7 @@ import { userSlice } from './user-slice';
 import { walletsSlice } from './wallets-slice';
 
 // Feature slices hold the state of their screens (filters, form sides), so DevTools time-travel shows them.
-export const rootReducer = combineSlices(sessionSlice, userSlice, walletsSlice, uiSlice, dashboardSlice, exchangeSlice, historySlice, billPaymentSlice, verificationSlice, api);
+export const rootReducer = combineSlices(sessionSlice, userSlice, walletsSlice, uiSlice, dashboardSlice, exchangeSlice, historySlice, pendingWatchSlice, sendAgainSlice, billPaymentSlice, verificationSlice, api);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
@@ -35,6 +37,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const listener = createListenerMiddleware();
   persistSession(listener);
   persistPreferences(listener);
+  // A pending item that settles is told in a toast and its balances asked again (features/history).
+  watchPendingItems(listener);
   // The diagnostics recorder (features/support): last actions and failed requests, redacted on export.
   const actionLog = createActionLog();
   const store = configureStore({

@@ -9,6 +9,7 @@ import { useAppDispatch } from '../../app/store';
 import { Button, Stack, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
+import { feeRows, statusRows } from '../money/result';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow } from '../money/use-money-flow';
@@ -36,10 +37,14 @@ const failure = (refused: string, failed: string) => (error: CallError | undefin
 const pinRefusal = failure(M.bills.incorrectPin, M.bills.verifyPinFailed);
 const paymentFailure = failure(M.bills.failed, M.bills.payFailed);
 
-const receiptRows = (receipt: BillPaymentResult) => [
+/** The receipt (spec §3, with spec-next's fee and status): a bill is paid at once. */
+const receiptRows = (receipt: BillPaymentResult, payee: Payee) => [
   { label: 'Amount', value: formatMoney('CAD', receipt.Amount) },
-  { label: 'Transaction number', value: receipt.TransactionNumber },
+  ...feeRows('CAD', receipt.fee),
+  { label: 'Payee', value: payee.PayeeName },
   { label: 'Description', value: receipt.Description },
+  ...statusRows({ status: 'completed' }),
+  { label: 'Transaction number', value: receipt.TransactionNumber },
 ];
 
 interface BillFormProps {
@@ -88,7 +93,8 @@ export function BillForm({ payee, balance }: BillFormProps) {
     successToast: { autoClose: PAYMENT_TOAST_MS },
     failureMessage: paymentFailure,
     pinInvalidMessage: M.bills.invalidPin,
-    receipt: result?.data ? receiptRows(result.data) : null,
+    receipt: result?.data ? receiptRows(result.data, payee) : null,
+    resultItem: result?.data?.TransactionNumber ?? null,
     receiptTitle: 'Payment Successful',
     onReceiptClosed: () => dispatch(payeeCleared()),
     reviewLines: ({ amount, accountNumber, description }) =>

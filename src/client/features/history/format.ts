@@ -1,9 +1,12 @@
-/** Pure display rules of the history table (spec §2, §4). */
+/** Pure display rules of the history table and the transaction detail (spec §2, §4; spec-next §C). */
 import moment from 'moment';
 import type { Transaction } from '../../../shared/types';
 import { formatMoney, type BadgeTone } from '../../ui';
 
-/** Status colour, case-insensitive: completed/success green, pending yellow, failed red, else grey. */
+/**
+ * Status colour, case-insensitive: completed/success green, pending amber, failed red, cancelled
+ * (and anything else) grey. Each tone's text on its soft background passes WCAG AA (ui/theme.ts).
+ */
 export function statusTone(status: string): BadgeTone {
   switch (status.toLowerCase()) {
     case 'completed':
@@ -18,20 +21,22 @@ export function statusTone(status: string): BadgeTone {
   }
 }
 
+/** The badge beside the status of a failed or cancelled payout whose money went back to the wallet. */
+export const REFUNDED_LABEL = 'Refunded';
+
+/** spec-next §C: money in (a deposit, a conversion's credit, a transfer from another user) or out. */
+export const isCredit = ({ direction }: Pick<Transaction, 'direction'>): boolean => direction === 'credit';
+
 /**
- * Spec §4, as written: "The amount is green with a plus for DEPOSIT and red with a minus for the
- * others". A WALLET TRANSACTION is red with a minus whichever way it went (the Details column
- * names the other party: sent_to or recieved_from).
+ * spec-next §C replaces spec §4's "DEPOSIT only" rule: the direction decides, so money received
+ * from another user is green with a plus too. Money in green, money out red.
  */
-export const isDeposit = ({ transaction_type }: Pick<Transaction, 'transaction_type'>): boolean => transaction_type === 'DEPOSIT';
+export const amountTone = (transaction: Pick<Transaction, 'direction'>): BadgeTone =>
+  isCredit(transaction) ? 'success' : 'danger';
 
-/** DEPOSIT green, every other type red. */
-export const amountTone = (transaction: Pick<Transaction, 'transaction_type'>): BadgeTone =>
-  isDeposit(transaction) ? 'success' : 'danger';
-
-/** '+$250.75 CAD' for a DEPOSIT, '-₦1,500.00 NGN' for the others. */
-export function formatSignedAmount(transaction: Pick<Transaction, 'transaction_type' | 'amount' | 'currency'>): string {
-  const sign = isDeposit(transaction) ? '+' : '-';
+/** '+$250.75 CAD' for money in, '-₦1,500.00 NGN' for money out. */
+export function formatSignedAmount(transaction: Pick<Transaction, 'direction' | 'amount' | 'currency'>): string {
+  const sign = isCredit(transaction) ? '+' : '-';
   return `${sign}${formatMoney(transaction.currency, Math.abs(transaction.amount))} ${transaction.currency}`;
 }
 

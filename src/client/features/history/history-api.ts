@@ -1,7 +1,8 @@
-import { endpoints } from '../../../shared/endpoints';
-import type { Currency, Res, TransactionType } from '../../../shared/types';
+import { buildPath, endpoints } from '../../../shared/endpoints';
+import type { Currency, Res, TransactionDetail, TransactionType } from '../../../shared/types';
 import { api } from '../../api/api';
 import { LIVE_QUERY } from '../../api/wallet-api';
+import { touchedBy } from '../money/money-call';
 
 export interface HistoryQuery {
   currency: Currency;
@@ -9,6 +10,12 @@ export interface HistoryQuery {
   type: TransactionType | null;
   page: number;
 }
+
+/**
+ * The tag of one history item's detail: `Transactions` with the item's id (its reference), beside
+ * the lists' `LIST-<currency>` ids. A cancel, or a status change seen in a list, refetches it.
+ */
+export const detailTag = (id: string) => ({ type: 'Transactions' as const, id });
 
 export const historyApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -21,9 +28,30 @@ export const historyApi = api.injectEndpoints({
       }),
       providesTags: (_result, _error, { currency }) => [{ type: 'Transactions', id: `LIST-${currency}` }],
     }),
+    /** GET /transactions/{id} (spec-next §C): the history item with its fee, rate, counterparty, arrival and timeline. */
+    getTransactionDetail: build.query<TransactionDetail, string>({
+      query: (id) => ({ url: buildPath('transactionDetail', { id }), method: endpoints.transactionDetail.method }),
+      transformResponse: (body: Res<'transactionDetail'>) => body.data,
+      providesTags: (_result, _error, id) => [detailTag(id)],
+    }),
+    /**
+     * POST /transactions/{id}/cancel (spec-next §C): a payout still in its hold is cancelled and
+     * refunded (200 with the detail). Then its detail, its wallet, that wallet's history and the
+     * limits are stale; after a refusal (409) the detail is asked again, its state having moved on.
+     */
+    cancelTransaction: build.mutation<Res<'cancelTransaction'>, string>({
+      query: (id) => ({ url: buildPath('cancelTransaction', { id }), method: endpoints.cancelTransaction.method }),
+      invalidatesTags: (result, _error, id) => [detailTag(id), ...(result ? touchedBy(result.data.currency) : [])],
+    }),
   }),
 });
 
 /** Refetched on mount, page or filter change, focus and reconnect: money arrives from outside the app. */
 export const useGetTransactionsQuery = ((arg, options) =>
   historyApi.useGetTransactionsQuery(arg, { ...LIVE_QUERY, ...options })) as typeof historyApi.useGetTransactionsQuery;
+
+/** The detail is asked again on mount, focus and reconnect too: a payout settles outside the app. */
+export const useGetTransactionDetailQuery = ((arg, options) =>
+  historyApi.useGetTransactionDetailQuery(arg, { ...LIVE_QUERY, ...options })) as typeof historyApi.useGetTransactionDetailQuery;
+
+export const { useCancelTransactionMutation } = historyApi;

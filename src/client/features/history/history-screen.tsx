@@ -1,9 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
-import type { Currency, Transaction } from '../../../shared/types';
-import { api } from '../../api/api';
 import { isHttpError } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
 import { paths } from '../../app/paths';
@@ -13,27 +11,13 @@ import { pageCount } from './format';
 import { historyApi, useGetTransactionsQuery } from './history-api';
 import { HistoryFilters } from './history-filters';
 import { filtersToggled, pageChanged, selectHistory } from './history-slice';
+import { isPending, PENDING_POLL_MS } from './pending-watch';
 import { TransactionsTable } from './transactions-table';
 
-/** While a shown row is pending (a payout on its way), the page is fetched again this often. */
-export const PENDING_POLL_MS = 3_000;
-
-const isPending = (status: string) => status.toLowerCase() === 'pending';
-
-/**
- * When a row that was pending is settled (completed, or failed and refunded), the balance of that
- * wallet has moved or is final: its wallet is fetched again, so balances shown elsewhere follow.
- */
-function useWalletRefreshOnSettle(currency: Currency, rows: Transaction[] | undefined): void {
-  const dispatch = useAppDispatch();
-  const pendingIds = useRef(new Set<string>());
-  useEffect(() => {
-    if (!rows) return;
-    const settled = rows.some((row) => pendingIds.current.has(row.id) && !isPending(row.status));
-    pendingIds.current = new Set(rows.filter((row) => isPending(row.status)).map((row) => row.id));
-    if (settled) dispatch(api.util.invalidateTags([{ type: 'Wallet', id: currency }]));
-  }, [rows, currency, dispatch]);
-}
+// While a shown row is pending (a payout on its way), the page is fetched again every
+// PENDING_POLL_MS; when a row settles, the watch (pending-watch.ts) toasts it and asks for the
+// balances again.
+export { PENDING_POLL_MS } from './pending-watch';
 
 /** On a narrow screen the rows are cards of their own: the card around them steps back. */
 const TransactionsCard = styled(Card)`
@@ -69,7 +53,6 @@ export default function HistoryScreen() {
   const cached = historyApi.endpoints.getTransactions.useQueryState(query);
   const polling = cached.currentData?.data.some((row) => isPending(row.status)) ?? false;
   const { data, currentData, isFetching, error } = useGetTransactionsQuery(query, { pollingInterval: polling ? PENDING_POLL_MS : 0 });
-  useWalletRefreshOnSettle(currency, currentData?.data);
   // A 401 here means the refresh failed too: the session has ended, the user goes to '/'.
   const unauthorized = isHttpError(error) && error.status === 401;
   useErrorToast(unauthorized ? undefined : error, M.history.fetchFailed);

@@ -1,7 +1,10 @@
+import type { MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Transaction } from '../../../shared/types';
+import { historyItemPath } from '../../app/paths';
 import { Badge, mediaBelow, VisuallyHidden, type BadgeTone } from '../../ui';
-import { amountTone, formatDate, formatSignedAmount, statusTone, transactionDetails } from './format';
+import { amountTone, formatDate, formatSignedAmount, REFUNDED_LABEL, statusTone, transactionDetails } from './format';
 
 // Under the `md` breakpoint (phones, small tablets) the rows are cards; from `md` up, a table.
 // One table on every screen, so its semantics (rows, cells, column headers) stay; on a narrow
@@ -9,6 +12,8 @@ import { amountTone, formatDate, formatSignedAmount, statusTone, transactionDeta
 //   details            amount
 //   date   type        status
 // The cells keep their order (date, type, amount, details, status) for assistive technology.
+// Each row opens the item's detail page (spec-next §C): its Details cell holds the link (Tab and
+// Enter), whose hit area covers the whole row, and a click anywhere on the row follows it too.
 /** A wide table on a screen between the breakpoints scrolls inside its card, never the page. */
 const Scroll = styled.div`
   overflow-x: auto;
@@ -24,6 +29,12 @@ const Table = styled.table`
     white-space: nowrap;
   }
   th { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.muted}; }
+  tbody tr {
+    position: relative;
+    cursor: pointer;
+  }
+  tbody tr:hover { background: ${({ theme }) => theme.colors.primarySoft}; }
+  tbody tr:focus-within { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: -2px; }
 
   ${mediaBelow.md} {
     display: block;
@@ -78,10 +89,65 @@ const Amount = styled.span<{ $tone: BadgeTone }>`
   color: ${({ theme, $tone }) => theme.colors[$tone]};
 `;
 
+/**
+ * The row's link: the details in the text's colour; its hit area is stretched over the whole row
+ * (the row is its containing block), and its focus ring is the row's (focus-within).
+ */
+const RowLink = styled(Link)`
+  color: inherit;
+  text-decoration: none;
+  &::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+  }
+  &:hover { text-decoration: underline; }
+  &:focus-visible { outline: none; text-decoration: underline; }
+`;
+
+/** The status, then 'Refunded' for a failed or cancelled payout whose money came back; they wrap on a phone. */
+const Statuses = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+/** The status badge (the status written out, so colour is never the only signal) and 'Refunded' when it applies. */
+export function StatusBadges({ transaction }: { transaction: Pick<Transaction, 'status' | 'refunded'> }) {
+  return (
+    <Statuses>
+      <Badge tone={statusTone(transaction.status)}>{transaction.status}</Badge>
+      {transaction.refunded && (
+        <>
+          {' '}
+          <Badge tone="neutral">{REFUNDED_LABEL}</Badge>
+        </>
+      )}
+    </Statuses>
+  );
+}
+
 const columns = ['Date', 'Type', 'Amount', 'Details', 'Status'];
 
-/** One page of transactions; the status is written out, so colour is never the only signal. */
+/** The link's name is the row's details; a row that names nobody (a conversion) is named by its type and amount. */
+const linkName = (transaction: Transaction): string | undefined =>
+  transactionDetails(transaction) === '—' ? `${transaction.transaction_type} ${formatSignedAmount(transaction)}` : undefined;
+
+/** A click on the row (outside its link) opens the detail page, as the link does. */
+function useRowOpener() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLTableRowElement>, id: string) => {
+    if (event.target instanceof Element && event.target.closest('a')) return;
+    // Text being selected is not a click on the row.
+    if (window.getSelection()?.toString()) return;
+    void navigate(historyItemPath(id));
+  };
+}
+
+/** One page of transactions; each row opens its detail page. */
 export function TransactionsTable({ transactions }: { transactions: Transaction[] }) {
+  const openRow = useRowOpener();
   return (
     <Scroll>
       <Table>
@@ -93,7 +159,7 @@ export function TransactionsTable({ transactions }: { transactions: Transaction[
         </thead>
         <tbody>
           {transactions.map((transaction) => (
-            <tr key={transaction.id}>
+            <tr key={transaction.id} onClick={(event) => openRow(event, transaction.id)}>
               <td>{formatDate(transaction.transaction_date)}</td>
               <td>{transaction.transaction_type}</td>
               <td>
@@ -101,8 +167,12 @@ export function TransactionsTable({ transactions }: { transactions: Transaction[
                   {formatSignedAmount(transaction)}
                 </Amount>
               </td>
-              <td>{transactionDetails(transaction)}</td>
-              <td><Badge tone={statusTone(transaction.status)}>{transaction.status}</Badge></td>
+              <td>
+                <RowLink to={historyItemPath(transaction.id)} aria-label={linkName(transaction)}>
+                  {transactionDetails(transaction)}
+                </RowLink>
+              </td>
+              <td><StatusBadges transaction={transaction} /></td>
             </tr>
           ))}
         </tbody>

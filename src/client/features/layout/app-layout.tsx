@@ -11,6 +11,7 @@ import { dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useGate } from '../../app/use-gate';
 import { useUser } from '../../app/use-user';
 import { LoadingText, media } from '../../ui';
+import { PendingWatcher } from '../history';
 import { BOTTOM_BAR_HEIGHT, MainMenu } from './main-menu';
 import { SignOutDialog } from './sign-out-dialog';
 import { VerificationReminderDialog } from './verification-reminder-dialog';
@@ -60,7 +61,8 @@ function PinDialog() {
 /**
  * The shared layout of the guarded screens (spec §2): side menu or bottom bar, the current user
  * loaded first (a failure says so, ends the session and goes to '/': '/' sends a signed-in customer
- * back to /dashboard, which would load and fail again), the gate, and the layout's dialogs.
+ * back to /dashboard, which would load and fail again), the gate, the layout's dialogs, and the
+ * watch of payouts sent in this app until they settle (a toast tells their outcome on any screen).
  */
 export default function AppLayout() {
   const signedIn = useAppSelector(selectIsSignedIn);
@@ -89,6 +91,7 @@ export default function AppLayout() {
           <LoadingText>Loading your account…</LoadingText>
         )}
       </Content>
+      {user && <PendingWatcher />}
       <VerificationReminderDialog />
       <PinDialog />
       <SignOutDialog />

@@ -56,7 +56,14 @@ export function MoneyFlow<Values extends FormikValues>(props: MoneyFormStepProps
       <MoneyFormStep {...props} />
       {flow.review.on && <ReviewModal id={flow.dialogs.review} lines={flow.review.lines()} onContinue={flow.reviewed} onBack={flow.backToForm} />}
       <PinModal id={flow.dialogs.pin} onConfirm={flow.pin.confirm} invalidMessage={flow.pin.invalidMessage} />
-      <ReceiptModal id={flow.dialogs.receipt} title={flow.result.title} rows={flow.result.rows} onClose={flow.result.onClose} />
+      <ReceiptModal
+        id={flow.dialogs.receipt}
+        title={flow.result.title}
+        rows={flow.result.rows}
+        notice={flow.result.notice}
+        item={flow.result.item}
+        onClose={flow.result.onClose}
+      />
     </>
   );
 }

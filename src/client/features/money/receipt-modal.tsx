@@ -1,13 +1,15 @@
 import moment from 'moment';
-import { Fragment, useRef, useState } from 'react';
+import { forwardRef, Fragment, useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import { PRODUCT_NAME } from '../../../shared/product';
+import { historyItemPath } from '../../app/paths';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
 import { Button, media, Modal } from '../../ui';
-import { saveReceipt } from './save-receipt';
+import { downloadReceipt, saveReceipt } from './save-receipt';
 import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
 
 export interface ReceiptRow {
@@ -32,6 +34,12 @@ const Sheet = styled.div`
 const Brand = styled.p`
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   color: ${({ theme }) => theme.colors.primary};
+`;
+
+/** What the result leads with when the lines do not say it all: a payout on its way (spec-next §C). */
+const Notice = styled.span`
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.warning};
 `;
 
 // Each row: the label, then the value on the same line when both fit, else the value on its own
@@ -103,16 +111,60 @@ export interface ReceiptModalProps {
   title: string;
   /** The receipt's fields (spec §3); the modal stays closed without them. */
   rows: ReceiptRow[] | null;
+  /** What the result says first, e.g. 'On its way. Expected by 3:45 PM': the dialog's description (the receipt's lines say it too). */
+  notice?: string | null;
+  /** The history item (its reference): 'View details' opens its detail page (spec-next §C). */
+  item?: string | null;
   /** After Done or close, e.g. clearing the chosen payee. */
   onClose?(): void;
 }
 
-/** The receipt of a successful movement, with Share Receipt (an image, spec §9) and Done. */
-export function ReceiptModal({ id, title, rows, onClose }: ReceiptModalProps) {
+/** The receipt itself (what its PNG shows): the brand and the lines. */
+export const ReceiptSheet = forwardRef<HTMLDivElement, { rows: ReceiptRow[] }>(function ReceiptSheet({ rows }, ref) {
+  return (
+    <Sheet ref={ref}>
+      <Brand>{PRODUCT_NAME} receipt</Brand>
+      <ReceiptLines rows={rows} />
+    </Sheet>
+  );
+});
+
+/** Whether an error is the customer closing the share sheet: their choice, not a failure. */
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/**
+ * Saving a receipt element as an image (spec §9): `share` hands the PNG to the Web Share API where
+ * the browser can share files, else downloads it; `download` always downloads it. Each says how it
+ * went ('Receipt shared successfully!' or 'Failed to share receipt'); `busy` while it runs.
+ */
+export function useReceiptImage() {
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(async (save: (node: HTMLElement | null) => Promise<void>, node: HTMLElement | null) => {
+    setBusy(true);
+    try {
+      await save(node);
+      toast.success(M.receipt.shared);
+    } catch (error) {
+      if (!isAbort(error)) toast.error(M.receipt.shareFailed);
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return {
+    busy,
+    share: useCallback((node: HTMLElement | null) => run(saveReceipt, node), [run]),
+    download: useCallback((node: HTMLElement | null) => run(downloadReceipt, node), [run]),
+  };
+}
+
+/** The receipt of a successful movement, with View details (when it has a history item), Share Receipt (an image, spec §9) and Done. */
+export function ReceiptModal({ id, title, rows, notice, item, onClose }: ReceiptModalProps) {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const open = useAppSelector((state) => selectIsDialogOpen(state, id));
   const sheet = useRef<HTMLDivElement>(null);
-  const [sharing, setSharing] = useState(false);
+  const image = useReceiptImage();
+  const sharing = image.busy;
   useDialogClosedOnUnmount(id);
 
   const close = () => {
@@ -120,17 +172,9 @@ export function ReceiptModal({ id, title, rows, onClose }: ReceiptModalProps) {
     onClose?.();
   };
 
-  const share = async () => {
-    setSharing(true);
-    try {
-      await saveReceipt(sheet.current);
-      toast.success(M.receipt.shared);
-    } catch (error) {
-      // Closing the share sheet is the user's choice, not a failure.
-      if (!(error instanceof DOMException && error.name === 'AbortError')) toast.error(M.receipt.shareFailed);
-    } finally {
-      setSharing(false);
-    }
+  const viewDetails = (reference: string) => {
+    close();
+    void navigate(historyItemPath(reference));
   };
 
   return (
@@ -138,18 +182,17 @@ export function ReceiptModal({ id, title, rows, onClose }: ReceiptModalProps) {
       open={open && rows !== null}
       onClose={close}
       title={title}
+      description={notice ? <Notice>{notice}</Notice> : undefined}
       dismissible={!sharing}
       footer={
         <>
-          <Button variant="secondary" onClick={() => void share()} busy={sharing} busyLabel="Sharing...">Share Receipt</Button>
+          {item && <Button variant="ghost" onClick={() => viewDetails(item)} disabled={sharing}>View details</Button>}
+          <Button variant="secondary" onClick={() => void image.share(sheet.current)} busy={sharing} busyLabel="Sharing...">Share Receipt</Button>
           <Button onClick={close} disabled={sharing}>Done</Button>
         </>
       }
     >
-      <Sheet ref={sheet}>
-        <Brand>{PRODUCT_NAME} receipt</Brand>
-        <ReceiptLines rows={rows ?? []} />
-      </Sheet>
+      <ReceiptSheet ref={sheet} rows={rows ?? []} />
     </Modal>
   );
 }

@@ -30,18 +30,27 @@ function download(dataUrl: string): void {
   link.click();
 }
 
+async function receiptPng(node: HTMLElement | null): Promise<string> {
+  if (!node) throw new Error(M.receipt.elementNotFound);
+  return domToImage.toPng(node, imageOptions(node));
+}
+
 /**
  * Renders the receipt element as a PNG and hands it to the Web Share API where the browser can
  * share files, else downloads it as RECEIPT_FILE_NAME. Rejects when there is no element, when
  * rendering fails or when sharing is refused or cancelled.
  */
 export async function saveReceipt(node: HTMLElement | null): Promise<void> {
-  if (!node) throw new Error(M.receipt.elementNotFound);
-  const dataUrl = await domToImage.toPng(node, imageOptions(node));
+  const dataUrl = await receiptPng(node);
   const file = pngFile(dataUrl);
   if (navigator.canShare?.({ files: [file] })) {
     await navigator.share({ files: [file] });
   } else {
     download(dataUrl);
   }
+}
+
+/** Renders the receipt element as a PNG and downloads it as RECEIPT_FILE_NAME, never through the share sheet. */
+export async function downloadReceipt(node: HTMLElement | null): Promise<void> {
+  download(await receiptPng(node));
 }

@@ -1,4 +1,5 @@
 import { useFormik, type FormikValues } from 'formik';
+import { useState } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
@@ -18,10 +19,13 @@ export type MoneyForm<Values extends FormikValues> = ReturnType<typeof useFormik
  */
 export type Confirmation<Body> = { send: Body } | { goTo: 'form' | 'pin' };
 
-export interface MoneyFlowConfig<Values extends FormikValues, Body, Data extends MoneyAnswer> extends MoneyToasts {
+export interface MoneyFlowConfig<Values extends FormikValues, Body, Data extends MoneyAnswer> extends MoneyToasts<Data> {
   /** Names the flow's ui-slice dialogs: '<flow>-review', '<flow>-pin', '<flow>-receipt'. */
   flow: string;
+  /** The empty form; a success clears the form back to it. */
   initialValues: Values;
+  /** Values the form starts with instead, e.g. Send again from a history item (spec-next §C); read once, at mount. */
+  prefill?: Partial<Values> | null;
   /**
    * Checked when the form is submitted (not on change or blur); its first message is shown on
    * the form. A function is called at each validation, so it can read the latest render.
@@ -37,6 +41,15 @@ export interface MoneyFlowConfig<Values extends FormikValues, Body, Data extends
   succeeded(data: Data): boolean;
   /** The receipt lines of the last success (from the mutation's state), null before one. */
   receipt: ReceiptRow[] | null;
+  /**
+   * What the result says first (the receipt dialog's description), e.g. 'On its way. Expected by
+   * 3:45 PM' for a payout still pending (spec-next §C); null when the lines say it all.
+   */
+  resultNotice?: string | null;
+  /** The history item of the last success (its reference): the result links to its detail page. */
+  resultItem?: string | null;
+  /** After a success, with its answer (e.g. watching a pending payout until it settles). */
+  sent?(data: Data): void;
   /** Default 'Transaction Receipt'. */
   receiptTitle?: string;
   /** After Done or close on the receipt, e.g. going back to the payee search. */
@@ -64,7 +77,7 @@ export interface MoneyFlowState<Values extends FormikValues> {
   /** Review step: Back (or close) returns to the form, values kept. */
   backToForm(): void;
   pin: { confirm(pin: string): Promise<void>; invalidMessage?: string };
-  result: { title: string; rows: ReceiptRow[] | null; onClose?(): void };
+  result: { title: string; rows: ReceiptRow[] | null; notice: string | null; item: string | null; onClose?(): void };
 }
 
 /**
@@ -81,9 +94,11 @@ export function useMoneyFlow<Values extends FormikValues, Body, Data extends Mon
   const dialogs = moneyDialogIds(flow);
   const reviewOn = config.review ?? REVIEW_STEP;
   const moneySend = useMoneySend();
+  // The prefill counts at mount only: later renders (and a success's reset) start from the empty form.
+  const [startValues] = useState<Values>(() => (config.prefill ? { ...initialValues, ...config.prefill } : initialValues));
 
   const form: MoneyForm<Values> = useFormik<Values>({
-    initialValues,
+    initialValues: startValues,
     validationSchema: schema,
     validateOnChange: false,
     validateOnBlur: false,
@@ -116,11 +131,11 @@ export function useMoneyFlow<Values extends FormikValues, Body, Data extends Mon
       if (confirmation.goTo === 'form') backToForm();
       return;
     }
-    const sent = await moneySend({ body: confirmation.send, send, succeeded, successMessage, successToast, failureMessage });
+    const sent = await moneySend({ body: confirmation.send, send, succeeded, successMessage, successToast, failureMessage, onSuccess: config.sent });
     if (!sent) return;
     dispatch(dialogClosed(dialogs.pin));
     dispatch(dialogOpened(dialogs.receipt));
-    form.resetForm();
+    form.resetForm({ values: initialValues });
   };
 
   return {
@@ -132,6 +147,12 @@ export function useMoneyFlow<Values extends FormikValues, Body, Data extends Mon
     reviewed,
     backToForm,
     pin: { confirm, invalidMessage: config.pinInvalidMessage },
-    result: { title: config.receiptTitle ?? 'Transaction Receipt', rows: config.receipt, onClose: config.onReceiptClosed },
+    result: {
+      title: config.receiptTitle ?? 'Transaction Receipt',
+      rows: config.receipt,
+      notice: config.resultNotice ?? null,
+      item: config.resultItem ?? null,
+      onClose: config.onReceiptClosed,
+    },
   };
 }

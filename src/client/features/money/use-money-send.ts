@@ -19,19 +19,24 @@ export interface MoneyAnswer {
 }
 
 /** The toasts of a money call's outcome. */
-export interface MoneyToasts {
-  /** Default 'Transaction completed successfully!'. */
-  successMessage?: string;
+export interface MoneyToasts<Data = never> {
+  /**
+   * Default 'Transaction completed successfully!'. A function of the answer says what it says, e.g. a
+   * payout still pending is on its way (spec-next §C), never completed.
+   */
+  successMessage?: string | ((data: Data) => string);
   successToast?: ToastOptions;
   /** The toast for a failed call; default: the server's message, else 'Transaction failed'. */
   failureMessage?(error: CallError | undefined): string;
 }
 
 /** One confirmed money call: its body, the mutation trigger that sends it and its success test. */
-export interface MoneySend<Body, Data extends MoneyAnswer> extends MoneyToasts {
+export interface MoneySend<Body, Data extends MoneyAnswer> extends MoneyToasts<Data> {
   body: Body;
   send(args: MoneyArgs<Body>): Promise<CallResult<Data>>;
   succeeded(data: Data): boolean;
+  /** After a success, before its toast (e.g. watching a payout until it settles). */
+  onSuccess?(data: Data): void;
 }
 
 const transactionFailed = (error: CallError | undefined) => messageOf(error, M.transfers.failed);
@@ -53,11 +58,13 @@ export function useMoneySend() {
       successMessage = M.transfers.completed,
       successToast,
       failureMessage = transactionFailed,
+      onSuccess,
     }: MoneySend<Body, Data>): Promise<boolean> => {
       const result = await send({ body, idempotencyKey: keys.keyFor(body) });
       if (result.data && succeeded(result.data)) {
         keys.done();
-        toast.success(successMessage, successToast);
+        onSuccess?.(result.data);
+        toast.success(typeof successMessage === 'function' ? successMessage(result.data) : successMessage, successToast);
         return true;
       }
       // A 200 that is not a success is a recorded answer too; a recorded refusal drops its key.

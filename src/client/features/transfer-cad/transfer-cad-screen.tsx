@@ -4,12 +4,16 @@ import { PRODUCT_NAME } from '../../../shared/product';
 import type { CadWithdrawalReceipt } from '../../../shared/types';
 import { isEmail } from '../../../shared/validation';
 import { useErrorToast } from '../../api/use-error-toast';
+import { useAppDispatch } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
+import { useSendAgainDraft } from '../../app/use-send-again-draft';
 import { useWallet } from '../../app/use-wallet';
 import { BalanceCard, Button, CopyField, PageHeader, Stack, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate } from '../money/receipt-modal';
+import { feeRows, pendingNotice, resultMessage, statusRows } from '../money/result';
+import { payoutWatched } from '../history';
 import type { FeeRule } from '../../../shared/pricing';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
@@ -43,15 +47,22 @@ const cadSchema = (balance: number | undefined, limitRefusal: (amount: AmountVal
       }),
   });
 
+/** The receipt (spec §3, with spec-next's fee, status and arrival): an Interac payout is pending until the rail answers. */
 const receiptRows = (receipt: CadWithdrawalReceipt) => [
   { label: 'Amount', value: formatMoney('CAD', receipt.amount) },
+  ...feeRows('CAD', receipt.fee),
   { label: 'Recipient', value: receipt.recipient_name },
+  { label: 'Sent by', value: 'Interac e-Transfer' },
+  ...statusRows(receipt),
   { label: 'Transaction reference', value: receipt.transaction_reference },
   { label: 'Date', value: receiptDate(receipt.created_at) },
 ];
 
 /** /transfer-cad: an Interac e-Transfer to an outside recipient, confirmed with the PIN (spec §2, §4, §5). */
 export default function TransferCadScreen() {
+  const dispatch = useAppDispatch();
+  // Send again from a history item (spec-next §C): the same recipient and amount.
+  const again = useSendAgainDraft('interac');
   const cad = useWallet('CAD');
   const { wallet, error } = cad;
   useErrorToast(error, M.transfers.walletFetchFailed);
@@ -64,6 +75,7 @@ export default function TransferCadScreen() {
   const flow = useMoneyFlow({
     flow: 'transfer-cad',
     initialValues,
+    prefill: again && { name: again.name, email: again.email, amount: again.amount },
     // Built when validating, from the latest render's balance and limits.
     schema: () => cadSchema(wallet?.balance, limitRefusal, feeRule),
     canLeaveForm: (form) => {
@@ -93,7 +105,12 @@ export default function TransferCadScreen() {
     },
     send: withdraw,
     succeeded: (data) => data.success === 'true',
+    // spec-next §C: a payout the rail has not answered is on its way, not completed.
+    successMessage: (data) => resultMessage(data.data, M.transfers.completed),
+    sent: ({ data }) => dispatch(payoutWatched({ id: data.transaction_reference, currency: 'CAD', status: data.status })),
     receipt: result?.data ? receiptRows(result.data) : null,
+    resultNotice: result?.data ? pendingNotice(result.data) : null,
+    resultItem: result?.data?.transaction_reference ?? null,
     reviewLines: ({ name, email, amount }) =>
       sendReviewLines(
         'CAD',

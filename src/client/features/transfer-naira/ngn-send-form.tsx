@@ -1,4 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useRef } from 'react';
 import { toast } from 'react-toastify';
 import { object, string } from 'yup';
 import { NGN_ACCOUNT_LENGTH } from '../../../shared/limits';
@@ -9,11 +10,15 @@ import { digitsOnly, isNgnAccountNumber } from '../../../shared/validation';
 import { messageOf } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useGetNgnLimitQuery } from '../../api/wallet-api';
+import { useAppDispatch } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
+import { useSendAgainDraft } from '../../app/use-send-again-draft';
 import { Button, ComboboxField, LoadingText, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
+import { feeRows, pendingNotice, resultMessage, statusRows } from '../money/result';
+import { payoutWatched } from '../history';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow, type Confirmation } from '../money/use-money-flow';
@@ -37,9 +42,14 @@ const schema = object({
   amount: amountSchema(incomplete),
 });
 
+/** The receipt (spec §3, with the account's name and bank, and spec-next's fee, status and arrival). */
 const receiptRows = (receipt: NgnWithdrawalReceipt) => [
   { label: 'Amount', value: formatMoney('NGN', receipt.amount) },
+  ...feeRows('NGN', receipt.fee),
+  { label: 'Account name', value: receipt.account_name },
+  { label: 'Bank', value: receipt.bank_name },
   { label: 'Account number', value: receipt.account_number },
+  ...statusRows(receipt),
   { label: 'Transaction reference', value: receipt.tx_ref },
   { label: 'Date', value: receiptDate(receipt.created_at) },
 ];
@@ -52,6 +62,9 @@ const bankKey = (bank: Bank) => bank.bankCode;
  * the account is named automatically; only then can an amount within the limit and the balance be sent.
  */
 export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
+  const dispatch = useAppDispatch();
+  // Send again from a history item (spec-next §C): the same account and amount; the bank once the list is known.
+  const again = useSendAgainDraft('ngn-bank');
   const banks = useGetNgnBanksQuery();
   useErrorToast(banks.error, M.transfers.bankListFailed);
   const { data: limit, error: limitError } = useGetNgnLimitQuery();
@@ -64,6 +77,7 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
   const flow = useMoneyFlow({
     flow: 'transfer-naira',
     initialValues,
+    prefill: again && { accountNumber: again.accountNumber, amount: again.amount },
     schema,
     prepare: async (pin, form): Promise<Confirmation<Req<'ngnWithdrawal'>>> => {
       // The PIN modal can only send what the form holds: an incomplete form is said, never sent or ignored.
@@ -87,7 +101,12 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
     },
     send: withdraw,
     succeeded: (data) => data.success === 'true',
+    // spec-next §C: a payout the rail has not answered is on its way, not completed.
+    successMessage: (data) => resultMessage(data.data, M.transfers.completed),
+    sent: ({ data }) => dispatch(payoutWatched({ id: data.tx_ref, currency: 'NGN', status: data.status })),
     receipt: result?.data ? receiptRows(result.data) : null,
+    resultNotice: result?.data ? pendingNotice(result.data) : null,
+    resultItem: result?.data?.tx_ref ?? null,
     canLeaveForm: (): boolean => tierRefusal === null,
     reviewLines: (): ReceiptRow[] =>
       sendReviewLines(
@@ -106,6 +125,16 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
   const { bankCode, accountNumber, amount } = form.values;
 
   const bank = banks.data?.find((candidate) => candidate.bankCode === bankCode) ?? null;
+
+  // Send again names the bank; once the list has loaded, the picker takes it (once: the customer may change it).
+  const bankPrefilled = useRef(false);
+  const againBank = again?.bankName ? banks.data?.find((candidate) => candidate.bankName === again.bankName) : undefined;
+  const { setFieldValue } = form;
+  useEffect(() => {
+    if (!againBank || bankPrefilled.current) return;
+    bankPrefilled.current = true;
+    void setFieldValue('bankCode', againBank.bankCode);
+  }, [againBank, setFieldValue]);
   const inquiry = useNameInquiryQuery(
     bank && isNgnAccountNumber(accountNumber) && wallet.account_number
       ? { accountNumber, nibssBankCode: bank.nibssBankCode, senderAccountNumber: wallet.account_number }

@@ -11,6 +11,7 @@ import { BalanceCard, Button, Stack, TextField, formatMoney } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
+import { feeRows, statusRows } from '../money/result';
 import { walletTransferKind, type FeeRule } from '../../../shared/pricing';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
@@ -52,19 +53,30 @@ const transferSchema = (
       }),
   });
 
+// A transfer between users completes at once (spec-next §C): its receipt says so.
 const cadRows = (receipt: CadTransferReceipt): ReceiptRow[] => [
   { label: 'Amount', value: formatMoney('CAD', receipt.amount) },
+  ...feeRows('CAD', receipt.fee),
   { label: 'Recipient', value: receipt.recipient_name },
+  ...statusRows({ status: 'completed' }),
   { label: 'Transaction reference', value: receipt.transaction_reference },
   { label: 'Date', value: receiptDate(receipt.created_at) },
 ];
 
 const ngnRows = (receipt: NgnTransferReceipt): ReceiptRow[] => [
   { label: 'Amount', value: formatMoney('NGN', receipt.amount) },
+  ...feeRows('NGN', receipt.fee),
   { label: 'Sent to', value: receipt.sent_to },
+  ...statusRows({ status: 'completed' }),
   { label: 'Transaction reference', value: receipt.tx_ref },
   { label: 'Date', value: receiptDate(receipt.created_at) },
 ];
+
+/** Send again from a history item (spec-next §C): the recipient's e-mail and the amount. */
+export interface UserTransferPrefill {
+  email: string;
+  amount: number;
+}
 
 const Found = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -72,7 +84,7 @@ const Found = styled.p`
 `;
 
 /** Send `currency` to another user by email: the recipient is checked live, the balance at submit and at PIN confirm (spec §4, §5). */
-export function UserTransferForm({ currency }: { currency: Currency }) {
+export function UserTransferForm({ currency, prefill = null }: { currency: Currency; prefill?: UserTransferPrefill | null }) {
   const cad = useWallet('CAD');
   const ngn = useWallet('NGN');
   useErrorToast(cad.error ?? ngn.error, M.transfers.walletFetchFailed);
@@ -86,11 +98,13 @@ export function UserTransferForm({ currency }: { currency: Currency }) {
   const cadReceipt = cadResult.data?.data;
   const ngnReceipt = ngnResult.data?.data;
   const rows = currency === 'CAD' ? cadReceipt && cadRows(cadReceipt) : ngnReceipt && ngnRows(ngnReceipt);
+  const reference = currency === 'CAD' ? cadReceipt?.transaction_reference : ngnReceipt?.tx_ref;
 
   const feeRule = useFeeRule(walletTransferKind(currency));
   const flow = useMoneyFlow<Values, TransferBody, TransferAnswer>({
     flow: 'transfer-user',
     initialValues,
+    prefill,
     // Built when validating, from the latest render's balance and recipient check.
     schema: () => transferSchema(currency, balance, recipient.verified, limitRefusal, feeRule),
     prepare: async (pin, form) => {
@@ -110,6 +124,7 @@ export function UserTransferForm({ currency }: { currency: Currency }) {
     send: (args) => (currency === 'CAD' ? sendCad(args) : sendNgn(args)),
     succeeded: (data) => (currency === 'CAD' ? data.success === 'true' : data.success === true),
     receipt: rows ?? null,
+    resultItem: reference ?? null,
     reviewLines: ({ email, amount }) =>
       sendReviewLines(
         currency,

@@ -1,0 +1,3 @@
+/** What other features may use of history (its public surface; see docs/ARCHITECTURE.md, Conventions). */
+export { PendingWatcher } from './pending-watcher';
+export { payoutWatched } from './pending-watch';
