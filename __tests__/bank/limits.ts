@@ -31,13 +31,14 @@ export const RAMP_SHARE = 0.9;
 export const PRIOR_DAY_SHARE = 0.3;
 
 /**
- * The limits of a run: Basic $40 per transfer, $20 a day per second of run (at least $400), the
- * 30-day limit a quarter above the day's; Plus twice Basic. Scaled with the run's length so that
- * the limits bind about as much in a short run as in a long one.
+ * The limits of a run: Basic $40 per transfer, $10 a day per second of run (at least $200), the
+ * 30-day limit a quarter above the day's; Plus twice Basic. Scaled with the run's length, which
+ * the workload's sends reach late in the run (workload.ts countedAmount) from about half a send
+ * per second per customer to five.
  */
 export function limitsForRun(durationS: number): LimitTable {
   const perTransfer = 4_000n;
-  const perDay = BigInt(Math.max(40_000, Math.round(durationS * 2_000)));
+  const perDay = BigInt(Math.max(20_000, Math.round(durationS * 1_000)));
   const basic = { perTransfer, perDay, per30Days: (perDay * 5n) / 4n };
   const twice = (limits: TierLimits): TierLimits => ({ perTransfer: limits.perTransfer * 2n, perDay: limits.perDay * 2n, per30Days: limits.per30Days * 2n });
   return { Basic: basic, Plus: twice(basic) };

@@ -194,8 +194,8 @@ const countUsage = (options: WorkloadOptions, op: Op, sign: 1n | -1n) =>
  * The amount of a counted send (CAD minor units, NGN at the mid rate). 6% are over the sender's
  * per-transfer limit (refused whatever is left). The others are large (half the per-transfer limit
  * to all of it) while the sender's acknowledged sends are behind a ramp that reaches their day
- * limit at RAMP_SHARE of the run, mostly small ($0.10 to $3.00) once ahead of it: the limits then
- * bind late in the run at any length or speed of the run.
+ * limit at RAMP_SHARE of the run, mostly small ($0.10 to $1.00) once ahead of it: the limits then
+ * bind late in the run at any length of the run and over a wide range of its speeds.
  */
 function countedAmount(options: WorkloadOptions, actor: number, currency: Currency): bigint {
   const limits = options.limits[options.customers[actor].tier];
@@ -206,7 +206,7 @@ function countedAmount(options: WorkloadOptions, actor: number, currency: Curren
   } else {
     const ramp = Math.min(1, (Date.now() - options.started) / ((options.deadline - options.started) * RAMP_SHARE));
     const behind = (acknowledgedUsage.get(actor) ?? 0n) < BigInt(Math.floor(Number(limits.perDay) * ramp));
-    cad = chance(behind ? 0.85 : 0.15) ? between(perTransfer / 2n, perTransfer) : between(10n, 300n);
+    cad = chance(behind ? 0.85 : 0.05) ? between(perTransfer / 2n, perTransfer) : between(10n, 100n);
   }
   return uniqueOn(actor, currency, currency === 'CAD' ? cad : koboFor(cad, options.midRate));
 }
