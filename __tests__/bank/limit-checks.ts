@@ -168,6 +168,8 @@ export async function checkLimits(db: Db, runId: string, customers: BankCustomer
     if (outcome === 'ok' && counted > limits.perTransfer) v(`${label}: acknowledged though it counts ${toMajor(counted)}, over the per-transfer limit`);
     if (forbidden.length > 0 && outcome === 'ok') v(`${label}: answered both 200 and 403`);
     if (forbidden.length > 0 && row) v(`${label}: refused with 403 but in the ledger as ${row.reference}`);
+    // Acknowledged: its send is in the ledger, so the sums above count it (or its payout gave it back).
+    if (outcome === 'ok' && !row) v(`${label}: acknowledged but no send of it is in the ledger to count`);
     const kinds = new Set<LimitKind>();
     for (const s of forbidden) {
       const refusal = parseLimitRefusal(s.message);

@@ -57,7 +57,7 @@ interface Options {
 const USAGE = `Usage: npm run test:bank -- [options]
   --db postgres|pglite   database (default: postgres when TEST_DATABASE_URL is set)
   --database-url URL     PostgreSQL database to use (default: TEST_DATABASE_URL); use a scratch database
-  --duration S           seconds of concurrent load (default 60)
+  --duration S           seconds of concurrent load (default 60; the day and 30-day limits scale with it)
   --kills N              SIGKILL + restart of the server during the run (default 3; PGlite: 0, no kills)
   --clients N            concurrent HTTP clients (default 8)
   --customers N          customers (default 10)
