@@ -373,4 +373,5 @@ export const tierLimits = {
   proofNoneWaiting: 'No proof of address is waiting for review',
   proofRejectedDefault: 'The document does not show your name and a current address.',
   plusEmailSubject: 'Your limits were raised to Plus',
+  proofRejectedEmailSubject: 'Your proof of address was not accepted',
 } as const;
