@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { endpoints } from '../../src/shared/endpoints';
 import { STORAGE_KEYS } from '../../src/shared/limits';
 import type { User } from '../../src/shared/types';
+import { devicesFake, devicesRoutes } from './devices-backend';
 import { pricing, pricingHandler, pricingRoutes } from './pricing-backend';
 
 export const TEST_EMAIL = 'ada@example.com';
@@ -62,6 +63,7 @@ export const backend = {
     backend.requests = [];
     backend.users.clear();
     pricing.reset();
+    devicesFake.reset();
   },
 };
 
@@ -118,7 +120,10 @@ const defaultPricing = pricingHandler(apiPath);
 // The quotes, limits and proof-of-address fakes (pricing-backend.ts) answer in every test.
 const pricingHandlers = pricingRoutes.map(({ method, path, resolver }) => http[method](apiPath(path), authed(resolver)));
 
-export const server = setupServer(refreshHandler, userHandler, logoutHandler, defaultPricing, ...pricingHandlers);
+// The Devices fakes (devices-backend.ts): the Profile screen lists the devices in every test that shows it.
+const devicesHandlers = devicesRoutes.map(({ method, path, resolver }) => http[method](apiPath(path), authed(resolver)));
+
+export const server = setupServer(refreshHandler, userHandler, logoutHandler, defaultPricing, ...pricingHandlers, ...devicesHandlers);
 
 server.events.on('request:start', ({ request }) => {
   backend.requests.push({

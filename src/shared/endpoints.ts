@@ -6,7 +6,7 @@
  */
 import { IDENTITY_PROVIDER } from './product';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface Endpoint {
   readonly method: HttpMethod;
@@ -61,6 +61,10 @@ export const endpoints = {
   // A transfer's life (spec-next §C): detail with its timeline, and cancelling a payout in its hold
   transactionDetail: { method: 'GET', path: '/transactions/:id' },
   cancelTransaction: { method: 'POST', path: '/transactions/:id/cancel' },
+  // Devices (spec-next §E): the signed-in sessions, signing one out, signing out all but this one
+  sessions: { method: 'GET', path: '/sessions' },
+  revokeSession: { method: 'DELETE', path: '/sessions/:id' },
+  revokeOtherSessions: { method: 'POST', path: '/sessions/revoke-others' },
   // Bills
   searchPayee: { method: 'POST', path: '/bills/search-payee' },
   createBillPayment: { method: 'POST', path: '/bills/create-bill-payment' },
