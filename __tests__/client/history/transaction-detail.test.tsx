@@ -269,6 +269,28 @@ describe('Cancel transfer', () => {
     expect(screen.getByRole('region', { name: 'Summary' })).toHaveTextContent('pending');
     expect(wallets.ngn.balance).toBe(250000);
   });
+
+  test('refused because the payout went on to its rail and completed: its completion is still told, once', async () => {
+    const { user, wallets } = renderDetail('KD-NGN-1', [pendingNgnPayout()]);
+    await screen.findByRole('button', { name: 'Cancel transfer' });
+    await user.click(screen.getByRole('button', { name: 'Cancel transfer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this transfer?' });
+    // Meanwhile the bank took the payout and it completed; the page has not asked again yet.
+    const pending = wallets.details['KD-NGN-1'];
+    wallets.details['KD-NGN-1'] = {
+      ...pending,
+      status: 'completed',
+      cancellable: false,
+      events: [...pending.events, { status: 'sent', at: at(1), note: 'Sent to the bank' }, { status: 'completed', at: at(2), note: null }],
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel transfer' }));
+
+    await waitFor(() => expect(toastsShown()).toContain('This transfer can no longer be cancelled.'));
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(await within(summary).findByText('completed')).toBeInTheDocument();
+    await waitFor(() => expect(toastsShown()).toContain('Your transfer of ₦2,500.00 to BOLA ADE has completed.'));
+    expect(toastsShown().filter((text) => text.startsWith('Your transfer'))).toEqual(['Your transfer of ₦2,500.00 to BOLA ADE has completed.']);
+  });
 });
 
 describe('Send again', () => {

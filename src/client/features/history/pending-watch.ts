@@ -25,6 +25,12 @@ export interface WatchedItem {
   currency: Currency;
   /** Asked again every PENDING_POLL_MS wherever the customer is (a payout sent in this app). */
   polled: boolean;
+  /**
+   * The customer is cancelling it (POST /transactions/{id}/cancel under way): its being cancelled is
+   * their own act, answered by the cancel itself, so the watch does not tell it. Any other change
+   * is still told: a cancel refused because the payout had gone to its rail leaves its outcome to tell.
+   */
+  cancelling?: boolean;
 }
 
 export interface PendingWatchState {
@@ -39,7 +45,7 @@ type Seen = Pick<Transaction, 'id' | 'status' | 'refunded' | 'currency'>;
 /** Remembers the pending items among `seen`; an item no longer pending is forgotten (its change was just told). */
 function remember(state: PendingWatchState, seen: Seen[]): void {
   for (const { id, status, refunded, currency } of seen) {
-    if (isPending(status)) state.items[id] = { status, refunded, currency, polled: state.items[id]?.polled ?? false };
+    if (isPending(status)) state.items[id] = { ...state.items[id], status, refunded, currency, polled: state.items[id]?.polled ?? false };
     else delete state.items[id];
   }
 }
@@ -63,9 +69,16 @@ export const pendingWatchSlice = createSlice({
   extraReducers: (builder) =>
     builder
       .addCase(sessionEnded, () => initialState)
-      // The customer cancels it: their own act, answered by the cancel itself, not by a toast of the watch.
+      // The customer cancels it: their own act, answered by the cancel itself, not by a toast of the
+      // watch (the next answer showing it cancelled ends its watch quietly, even one that was under
+      // way). Refused (409: handed to its rail meanwhile), it is still pending: its outcome is told.
       .addMatcher(cancelTransaction.matchPending, (state, { meta }) => {
-        delete state.items[meta.arg.originalArgs];
+        const item = state.items[meta.arg.originalArgs];
+        if (item) item.cancelling = true;
+      })
+      .addMatcher(cancelTransaction.matchRejected, (state, { meta }) => {
+        const item = state.items[meta.arg.originalArgs];
+        if (item) delete item.cancelling;
       })
       .addMatcher(getTransactions.matchFulfilled, (state, { payload }) => remember(state, payload.data))
       .addMatcher(getTransactionDetail.matchFulfilled, (state, { payload }) => remember(state, [payload])),
@@ -119,6 +132,7 @@ export function watchPendingItems(listener: ListenerMiddlewareInstance): void {
       for (const item of items) {
         const was = before[item.id];
         if (!was || (was.status === item.status && was.refunded === item.refunded)) continue;
+        if (was.cancelling && item.status === 'cancelled') continue;
         const { text, kind } = changeMessage(item);
         toast[kind](text, { toastId: `settled:${item.id}:${item.status}` });
         const stale = touchedBy(item.currency).filter((tag) => !(fromList && tag.type === 'Transactions'));
