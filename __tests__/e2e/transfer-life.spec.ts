@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import moment from 'moment';
+import { outbox } from './support/accounts';
 import { expectAccessible } from './support/a11y';
 import {
   balanceCard,
@@ -23,8 +24,8 @@ import {
  *
  * The journeys' server holds a payout PAYOUT_HOLD_S (30 s by default, when it may be cancelled),
  * then its rail takes PAYOUT_SETTLE_MS (600000, playwright.config.ts): a payout is expected
- * 10 min 30 s after it was made. E-mails are not looked at here: the e-mail job is off under
- * NODE_ENV=test (NOTIFY_JOB), so a journey's outbox never holds them.
+ * 10 min 30 s after it was made. The e-mails its events send (spec-next §D) are read in the
+ * simulated outbox (GET /api/dev/outbox; the journeys' server runs the e-mail job, NOTIFY_JOB).
  */
 const ARRIVES_AFTER_MS = 30_000 + 600_000;
 
@@ -35,6 +36,12 @@ const NGOZI = { number: '0194743380', name: 'Ngozi Eze' };
 const BLESSING = { number: '0068700000', name: 'Blessing Etim' };
 
 const DATE_SHOWN = /^[A-Z][a-z]+ \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/;
+
+/** The e-mails the customer was sent whose subject is `subject`, waited for until there are `count`. */
+async function emailsAbout(request: APIRequestContext, email: string, subject: string, count = 1) {
+  await expect.poll(async () => (await outbox(request, email)).filter((message) => message.subject === subject).length).toBe(count);
+  return (await outbox(request, email)).filter((message) => message.subject === subject);
+}
 
 /** The result dialog of a send. */
 const resultDialog = (page: Page) => page.getByRole('dialog', { name: 'Transaction Receipt' });
@@ -187,6 +194,13 @@ test.describe('a transfer\'s whole life (spec-next §C)', () => {
     expect(receipt['Transaction reference']).toBe(new URL(page.url()).pathname.split('/').pop());
     expect(receipt.Date).toMatch(DATE_SHOWN);
     await expectAccessible(page);
+
+    // And an e-mail says so: the rail's reason, the money back, the reference; never the full account number.
+    const [mail] = await emailsAbout(request, customer.email, 'Kudi: Your transfer of ₦2,500.00 NGN failed and was refunded');
+    expect(mail.body).toContain(`Your bank transfer of ₦2,500.00 NGN to Blessing Etim, ${GTBANK}, account ••••0000 could not be completed: The beneficiary bank declined the transfer.`);
+    expect(mail.body).toContain('₦2,500.00 NGN is back in your NGN wallet.');
+    expect(mail.body).toContain(receipt['Transaction reference']);
+    expect(mail.body).not.toContain(BLESSING.number);
   });
 
   test('a payout cancelled in its hold: pending with its arrival, then cancelled and refunded to the cent; the rail is handed nothing', async ({ page, request }) => {
@@ -241,6 +255,10 @@ test.describe('a transfer\'s whole life (spec-next §C)', () => {
     expect(await releasedPayouts(request, customer.email)).toBe(0);
     await page.getByRole('button', { name: 'History', exact: true }).click();
     await expect(historyRows(page).first().getByRole('cell')).toHaveText([/^\d{4}-\d{2}-\d{2}$/, 'WITHDRAWAL', '-$75.25 CAD', 'Jane Doe', 'cancelled Refunded']);
+    // One e-mail of the cancel.
+    const [mail] = await emailsAbout(request, customer.email, 'Kudi: Your transfer of $75.25 CAD was cancelled');
+    expect(mail.body).toContain('Your Interac e-Transfer of $75.25 CAD to Jane Doe (jane.doe@example.com) was cancelled before it was sent.');
+    expect(mail.body).toContain('$75.25 CAD is back in your CAD wallet.');
   });
 
   test('cancelling too late: the payout was handed to its rail while its page was open; the server refuses, and the page moves on', async ({ page, request }) => {
