@@ -61,6 +61,8 @@ export const endpoints = {
   // A transfer's life (spec-next §C): detail with its timeline, and cancelling a payout in its hold
   transactionDetail: { method: 'GET', path: '/transactions/:id' },
   cancelTransaction: { method: 'POST', path: '/transactions/:id/cancel' },
+  // Self-service (spec-next §E): a wallet's statement of a period, as a CSV or PDF file
+  statement: { method: 'GET', path: '/statements' },
   // Bills
   searchPayee: { method: 'POST', path: '/bills/search-payee' },
   createBillPayment: { method: 'POST', path: '/bills/create-bill-payment' },

@@ -7,6 +7,7 @@ import type { EndpointSchema } from './common';
 import { limitSchemas } from './limits';
 import { miscSchemas } from './misc';
 import { pricingSchemas } from './pricing';
+import { statementSchemas } from './statements';
 import { transferSchemas } from './transfers';
 import { walletSchemas } from './wallet';
 
@@ -19,6 +20,7 @@ export const schemas = {
   ...pricingSchemas,
   ...limitSchemas,
   ...activitySchemas,
+  ...statementSchemas,
 } satisfies Record<EndpointName, EndpointSchema>;
 
 export type Schemas = typeof schemas;
