@@ -25,9 +25,10 @@ export const StatementQuery = Type.Object({
 const StatementFile = Type.Unsafe<string>({
   description: 'The statement, as an attachment (Content-Disposition names the file)',
   headers: {
+    // @fastify/swagger makes each header's schema the OpenAPI header's `schema`.
     'Content-Disposition': {
-      description: "attachment; filename=\"kudi-statement-CAD-2025-03-01-to-2025-03-31.csv\"",
-      schema: { type: 'string' },
+      type: 'string',
+      description: 'attachment; filename="kudi-statement-CAD-2025-03-01-to-2025-03-31.csv"',
     },
   },
   content: {
