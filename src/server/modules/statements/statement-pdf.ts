@@ -10,8 +10,7 @@
  * ('ọ' → 'o'), the naira sign as 'NGN', else as '?'. Amounts carry no currency sign (the heading names the currency).
  */
 import PDFDocument from 'pdfkit';
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { formatMinor } from '../../../shared/money';
 import { PRODUCT_NAME } from '../../../shared/product';
 import type { StatementContent, StatementRow } from './statements.service';
@@ -40,7 +39,7 @@ export function pdfText(text: string): string {
 }
 
 const MARGIN = 36;
-const FONT_SIZE = 7.5;
+const FONT_SIZE = 7;
 const ROW_HEIGHT = 14;
 const FOOTER_SPACE = 28;
 
@@ -50,16 +49,16 @@ interface Column {
   align: 'left' | 'right';
 }
 
-/** A4 landscape: 842 − 2 × 36 = 770 points across. */
+/** A4 landscape: 842 − 2 × 36 = 770 points across; dates, references, types and amounts (up to the balance ceiling) fit whole. */
 const COLUMNS: Column[] = [
-  { title: 'Date', width: 80, align: 'left' },
-  { title: 'Reference', width: 96, align: 'left' },
-  { title: 'Type', width: 112, align: 'left' },
-  { title: 'Description', width: 160, align: 'left' },
-  { title: 'Counterparty', width: 130, align: 'left' },
+  { title: 'Date', width: 72, align: 'left' },
+  { title: 'Reference', width: 98, align: 'left' },
+  { title: 'Type', width: 130, align: 'left' },
+  { title: 'Description', width: 140, align: 'left' },
+  { title: 'Counterparty', width: 126, align: 'left' },
   { title: 'Debit', width: 62, align: 'right' },
   { title: 'Credit', width: 62, align: 'right' },
-  { title: 'Balance after', width: 68, align: 'right' },
+  { title: 'Balance after', width: 80, align: 'right' },
 ];
 const CELL_PADDING = 3;
 
@@ -185,8 +184,9 @@ class StatementLayout {
 }
 
 /**
- * Writes the document: rows are pulled from the content only while the reply keeps up (the
- * returned stream's buffer below its high-water mark), so memory holds one page and one batch.
+ * Writes the document as it is read: nothing before the first read, then rows while the reader
+ * has room (its buffer below the high-water mark); past it, the next rows wait for the reader's
+ * next read. Memory holds the page being written and a buffer of output, whatever the period.
  */
 export function pdfStatement(content: StatementContent): Readable {
   const { heading } = content;
@@ -201,12 +201,39 @@ export function pdfStatement(content: StatementContent): Readable {
       Subject: pdfText(heading.customerName),
     },
   });
-  const out = new PassThrough();
-  doc.on('data', (chunk: Buffer) => out.write(chunk));
-  doc.on('end', () => out.end());
+
+  let started = false;
+  let full = false;
+  /** The writer waiting for the reader's next read (or its going away). */
+  let waiting: (() => void) | null = null;
+  const wake = () => {
+    const resume = waiting;
+    waiting = null;
+    resume?.();
+  };
+  const out = new Readable({
+    read() {
+      full = false;
+      if (!started) {
+        started = true;
+        write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+      }
+      wake();
+    },
+    destroy(error, callback) {
+      wake();
+      callback(error);
+    },
+  });
+  doc.on('data', (chunk: Buffer) => {
+    if (!out.destroyed && !out.push(chunk)) full = true;
+  });
+  doc.on('end', () => {
+    if (!out.destroyed) out.push(null);
+  });
   doc.on('error', (error: Error) => out.destroy(error));
 
-  const write = async () => {
+  async function write(): Promise<void> {
     const layout = new StatementLayout(doc, content);
     layout.newPage();
     layout.row(balanceCells(heading.from, 'Opening balance', heading.opening), true);
@@ -216,14 +243,14 @@ export function pdfStatement(content: StatementContent): Readable {
       credits += row.credit;
       debits += row.debit;
       layout.row(rowCells(row));
-      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
-      // The reply was abandoned (the client went away): stop reading.
+      if (full) await new Promise<void>((resolve) => (waiting = resolve));
+      // The reader went away (the client left): stop reading; leaving the loop closes the rows' reader.
       if (out.destroyed) return;
     }
     layout.row(balanceCells(heading.to, 'Closing balance', heading.closing), true);
     layout.totals(credits, debits);
     doc.end();
-  };
-  write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  }
+
   return out;
 }
