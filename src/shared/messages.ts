@@ -271,12 +271,15 @@ export const activity = {
 /** Statements (spec-next §E): the period picker of the History screen and GET /statements' refusals. */
 export const statements = {
   download: 'Download statement',
-  /** 'from must be a real date written YYYY-MM-DD, e.g. 2025-03-01' */
+  /** GET /statements' refusals, naming the query's fields: 'from must be a real date written YYYY-MM-DD, e.g. 2025-03-01' */
   badDate: (field: 'from' | 'to') => `${field} must be a real date written YYYY-MM-DD, e.g. 2025-03-01`,
   toBeforeFrom: 'to must be on or after from',
   tooLong: `A statement covers at most ${STATEMENT_MAX_DAYS} days`,
+  /** The period picker's texts (fields From and To). */
   fromRequired: 'Choose the first day',
   toRequired: 'Choose the last day',
+  badDay: 'Enter a date as YYYY-MM-DD',
+  lastBeforeFirst: 'The last day must be on or after the first day',
   downloadFailed: 'Could not download the statement. Please try again.',
   /** 'Statement saved: kudi-statement-CAD-2025-03-01-to-2025-03-31.csv' */
   saved: (filename: string) => `Statement saved: ${filename}`,
