@@ -9,7 +9,7 @@
 import { stringify } from 'csv-stringify';
 import { pipeline, Readable } from 'node:stream';
 import { decimalMoney } from '../../../shared/pricing';
-import type { StatementContent, StatementRow } from './statements.service';
+import type { StatementContent, StatementRow } from './statement-content';
 
 export const CSV_COLUMNS = ['Date', 'Reference', 'Type', 'Description', 'Counterparty', 'Debit', 'Credit', 'Balance after'] as const;
 

@@ -13,7 +13,7 @@ import PDFDocument from 'pdfkit';
 import { Readable } from 'node:stream';
 import { formatMinor } from '../../../shared/money';
 import { PRODUCT_NAME } from '../../../shared/product';
-import type { StatementContent, StatementRow } from './statements.service';
+import type { StatementContent, StatementRow } from './statement-content';
 
 /** Characters of WinAnsi beyond Latin-1 (pdfkit maps them). */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');

@@ -29,6 +29,7 @@ import { statementPeriodError } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/errors';
 import { maskAccountNumber } from '../activity/activity.service';
+import type { StatementContent, StatementRow } from './statement-content';
 import { csvStatement } from './statement-csv';
 import { pdfStatement } from './statement-pdf';
 import {
@@ -52,39 +53,6 @@ export interface StatementQuery {
   /** 'YYYY-MM-DD', the last day, included. */
   to: string;
   format: StatementFormat;
-}
-
-/** One line of a statement. Money in minor units; debit and credit are 0 when empty. */
-export interface StatementRow {
-  /** 'YYYY-MM-DD HH:MM:SS' in the customer's time zone. */
-  date: string;
-  reference: string;
-  type: string;
-  description: string;
-  counterparty: string;
-  debit: bigint;
-  credit: bigint;
-  balanceAfter: bigint;
-}
-
-/** What a statement says besides its rows: whose, which wallet, which days, both ends. */
-export interface StatementHeading {
-  customerName: string;
-  currency: Currency;
-  from: string;
-  to: string;
-  /** The zone its days are counted in: the customer's, else 'UTC'. */
-  timezone: string;
-  opening: bigint;
-  closing: bigint;
-  /** When it was made (ISO 8601, UTC). */
-  generatedAt: string;
-}
-
-/** The rows and the running totals, given to a writer (CSV or PDF). */
-export interface StatementContent {
-  heading: StatementHeading;
-  rows: AsyncIterable<StatementRow>;
 }
 
 export interface StatementFile {
