@@ -143,8 +143,11 @@ export async function entriesPage(
     ])
     .select([incoming(holder.accountId), localTime(holder.timezone, sql.ref('e.created_at')).as('local_at')])
     .where('e.account_id', '=', holder.accountId)
-    .where('e.id', '>', range.afterId)
-    .where('e.id', '<=', range.lastId)
+    // As row comparisons, the id range is read from ledger_entries_account_idx (account_id, id)
+    // alone: a plan for any values never walks other wallets' entries between the two ids.
+    .where(sql<boolean>`(e.account_id, e.id) > (${holder.accountId}::bigint, ${range.afterId}::bigint)`)
+    .where(sql<boolean>`(e.account_id, e.id) <= (${holder.accountId}::bigint, ${range.lastId}::bigint)`)
+    .orderBy('e.account_id')
     .orderBy('e.id')
     .limit(limit)
     .execute();
@@ -178,7 +181,8 @@ export async function refundsPage(
       localTime(holder.timezone, sql.ref('t.voided_at')).as('local_at'),
     ])
     .where('t.debit_account_id', '=', holder.accountId)
-    .where('t.status', '=', 'voided')
+    // A literal, not a parameter: the partial index (status = 'voided') is usable by any plan.
+    .where(sql<boolean>`t.status = 'voided'`)
     .where('t.voided_at', '>=', period.start)
     .where('t.voided_at', '<', period.end);
   if (after) query = query.where(sql<boolean>`(t.voided_at, t.id) > (${after.at}::timestamptz, ${after.id}::bigint)`);
