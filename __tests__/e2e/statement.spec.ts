@@ -173,6 +173,11 @@ test('on a phone (360 px) the picker fits the screen', async ({ page, request })
   const dialog = page.getByRole('dialog', { name: 'Download statement' });
   await expect(dialog).toBeVisible();
   for (const name of ['From', 'To', 'Format']) await expect(dialog.getByLabel(name)).toBeInViewport({ ratio: 1 });
+  // The date fields one above the other, each wide enough to show its whole date.
+  const [from, to] = [(await dialog.getByLabel('From').boundingBox())!, (await dialog.getByLabel('To').boundingBox())!];
+  expect(to.y).toBeGreaterThanOrEqual(from.y + from.height);
+  expect(Math.min(from.width, to.width)).toBeGreaterThanOrEqual(180);
+  await page.screenshot({ path: 'test-results/screens/statement-picker-360.png' });
   await expect(dialog.getByRole('button', { name: 'Download' })).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await expectAccessible(page);

@@ -14,10 +14,13 @@ import { lastMonth, statementSchema, type StatementForm } from './statement';
 /** The period picker (a ui-slice dialog id). */
 export const STATEMENT_DIALOG = 'history-statement';
 
-/** From and To side by side where there is room, one above the other on a narrow phone. */
+/**
+ * From and To side by side where there is room, one above the other on a phone: a date field
+ * narrower than about 180 px cuts its year behind the calendar button.
+ */
 const Period = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(140px, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(180px, 1fr));
   gap: ${({ theme }) => theme.space.sm};
 `;
 
