@@ -499,6 +499,13 @@ test('every screen fits a 360 px phone: no sideways scrolling, the bottom bar on
     }
   }
   await screens.check('history');
+  // Download statement's period picker (spec-next §E).
+  await page.getByRole('button', { name: 'Download statement' }).click();
+  const statement = page.getByRole('dialog', { name: 'Download statement' });
+  await expect(statement.getByLabel('From')).toBeVisible();
+  await screens.check('history-statement');
+  await statement.getByRole('button', { name: 'Close' }).click();
+  await expect(statement).toBeHidden();
   await showHistoryOf(page, 'NGN');
   await expect(historyRows(page).first().getByRole('cell').nth(1)).toHaveText('DEPOSIT');
   await screens.check('history-ngn-filters');

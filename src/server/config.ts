@@ -104,6 +104,8 @@ export interface Config extends Secrets {
    * run the sending pass themselves.
    */
   notifyJob: boolean;
+  /** Rows a statement (GET /statements) reads per query while it streams (STATEMENT_PAGE_ROWS, default 500). */
+  statementPageRows: number;
 }
 
 export class ConfigError extends Error {
@@ -304,6 +306,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     addressReviewMs: int(env, 'ADDRESS_REVIEW_MS', 3000, 0, 3_600_000),
     addressReviewJob: onOff(env, 'ADDRESS_REVIEW_JOB', nodeEnv !== 'test'),
     notifyJob: onOff(env, 'NOTIFY_JOB', nodeEnv !== 'test'),
+    statementPageRows: int(env, 'STATEMENT_PAGE_ROWS', 500, 1, 10_000),
     ...loadSecrets(env, dataDir),
     ...overrides,
   };

@@ -65,6 +65,8 @@ export const endpoints = {
   sessions: { method: 'GET', path: '/sessions' },
   revokeSession: { method: 'DELETE', path: '/sessions/:id' },
   revokeOtherSessions: { method: 'POST', path: '/sessions/revoke-others' },
+  // Self-service (spec-next §E): a wallet's statement of a period, as a CSV or PDF file
+  statement: { method: 'GET', path: '/statements' },
   // Bills
   searchPayee: { method: 'POST', path: '/bills/search-payee' },
   createBillPayment: { method: 'POST', path: '/bills/create-bill-payment' },

@@ -78,6 +78,15 @@ export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelle
 export const TRANSACTION_EVENT_STATUSES = ['created', 'sent', 'completed', 'failed', 'cancelled', 'refunded'] as const;
 export const DIRECTIONS = ['credit', 'debit'] as const;
 
+/** Statements (spec-next §E): GET /statements in either format, over at most this many days. */
+export const STATEMENT_FORMATS = ['csv', 'pdf'] as const;
+export const STATEMENT_MAX_DAYS = 366;
+/** The statement's content type per format. */
+export const STATEMENT_CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as const satisfies Record<
+  (typeof STATEMENT_FORMATS)[number],
+  string
+>;
+
 /** Known dial codes; other countries have none (spec §9). */
 export const DIAL_CODES: Readonly<Record<string, string>> = { US: '+1', GB: '+44', NG: '+234', CA: '+1' };
 

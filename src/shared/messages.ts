@@ -3,7 +3,7 @@
  * state texts of §2/§4. A server message is always preferred over a client default (§8 rule).
  * The `server` group holds refusals the spec does not name.
  */
-import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR } from './limits';
+import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR, STATEMENT_MAX_DAYS } from './limits';
 import { formatMajor, formatMinor } from './money';
 import { IDENTITY_PROVIDER_LABEL } from './product';
 import type { Currency } from './types';
@@ -266,6 +266,23 @@ export const activity = {
   cannotCancel: 'This transfer can no longer be cancelled.',
   notFound: 'Transaction not found',
   cancelled: 'Transfer cancelled. The money is back in your wallet.',
+} as const;
+
+/** Statements (spec-next §E): the period picker of the History screen and GET /statements' refusals. */
+export const statements = {
+  download: 'Download statement',
+  /** GET /statements' refusals, naming the query's fields: 'from must be a real date written YYYY-MM-DD, e.g. 2025-03-01' */
+  badDate: (field: 'from' | 'to') => `${field} must be a real date written YYYY-MM-DD, e.g. 2025-03-01`,
+  toBeforeFrom: 'to must be on or after from',
+  tooLong: `A statement covers at most ${STATEMENT_MAX_DAYS} days`,
+  /** The period picker's texts (fields From and To). */
+  fromRequired: 'Choose the first day',
+  toRequired: 'Choose the last day',
+  badDay: 'Enter a date as YYYY-MM-DD',
+  lastBeforeFirst: 'The last day must be on or after the first day',
+  downloadFailed: 'Could not download the statement. Please try again.',
+  /** 'Statement saved: kudi-statement-CAD-2025-03-01-to-2025-03-31.csv' */
+  saved: (filename: string) => `Statement saved: ${filename}`,
 } as const;
 
 /** Server refusals and acknowledgements the spec does not spell out. */

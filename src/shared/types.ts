@@ -58,3 +58,6 @@ export type Quote = Static<typeof S.Quote>;
 export type Pricing = Static<typeof S.Pricing>;
 export type FeeLine = Static<typeof S.FeeLine>;
 export type AmountSide = Req<'createQuote'>['amount_side'];
+/** GET /statements (spec-next §E): the wallet, the period's days and the file's format. */
+export type StatementQuery = Query<'statement'>;
+export type StatementFormat = StatementQuery['format'];

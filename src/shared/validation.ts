@@ -11,8 +11,9 @@ import {
   PIN_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_SPECIALS,
+  STATEMENT_MAX_DAYS,
 } from './limits';
-import { exchange, server } from './messages';
+import { exchange, server, statements } from './messages';
 import { parseAmount } from './money';
 
 const exactDigits = (length: number) => new RegExp(`^\\d{${length}}$`);
@@ -118,4 +119,35 @@ export function toServerDate(date: Date | string): string {
 export function parseServerDate(text: string): Date | null {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text);
   return match ? calendarDate(Number(match[3]), Number(match[2]), Number(match[1])) : null;
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar day written YYYY-MM-DD (years 1 to 9999), as its number of days since 1970-01-01;
+ * null when the text is not one ('2025-02-30', '2025-3-1', '').
+ */
+export function isoDayNumber(text: string): number | null {
+  const match = ISO_DAY.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return null;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return Math.round(date.getTime() / 86_400_000);
+}
+
+/**
+ * A statement's period (spec-next §E): two real days, `to` not before `from`, at most
+ * STATEMENT_MAX_DAYS days counting both. Null when it is fine, else the refusal's text.
+ */
+export function statementPeriodError(from: string, to: string): string | null {
+  const first = isoDayNumber(from);
+  if (first === null) return statements.badDate('from');
+  const last = isoDayNumber(to);
+  if (last === null) return statements.badDate('to');
+  if (last < first) return statements.toBeforeFrom;
+  if (last - first + 1 > STATEMENT_MAX_DAYS) return statements.tooLong;
+  return null;
 }

@@ -8,6 +8,7 @@ import { limitSchemas } from './limits';
 import { miscSchemas } from './misc';
 import { pricingSchemas } from './pricing';
 import { sessionSchemas } from './sessions';
+import { statementSchemas } from './statements';
 import { transferSchemas } from './transfers';
 import { walletSchemas } from './wallet';
 
@@ -21,6 +22,7 @@ export const schemas = {
   ...limitSchemas,
   ...activitySchemas,
   ...sessionSchemas,
+  ...statementSchemas,
 } satisfies Record<EndpointName, EndpointSchema>;
 
 export type Schemas = typeof schemas;

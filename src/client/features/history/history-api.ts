@@ -1,5 +1,6 @@
 import { buildPath, endpoints } from '../../../shared/endpoints';
-import type { Currency, Res, TransactionDetail, TransactionType } from '../../../shared/types';
+import { PRODUCT_SLUG } from '../../../shared/product';
+import type { Currency, Res, StatementQuery, TransactionDetail, TransactionType } from '../../../shared/types';
 import { api } from '../../api/api';
 import { LIVE_QUERY } from '../../api/wallet-api';
 import { touchedBy } from '../money/money-call';
@@ -17,6 +18,20 @@ export interface HistoryQuery {
  */
 export const detailTag = (id: string) => ({ type: 'Transactions' as const, id });
 
+/** A statement the browser holds as a file: an object URL of its bytes and the name to save it under. */
+export interface StatementFile {
+  url: string;
+  filename: string;
+}
+
+/** The name of the file in `Content-Disposition: attachment; filename="…"`, if it gives one. */
+export function attachmentName(disposition: string | null): string | null {
+  const match = disposition && /filename="([^"]+)"/.exec(disposition);
+  return match ? match[1] : null;
+}
+
+const statementName = ({ currency, from, to, format }: StatementQuery) => `${PRODUCT_SLUG}-statement-${currency}-${from}-to-${to}.${format}`;
+
 export const historyApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /wallet/transactions?currency=&transaction_type=&page= (page sent as a string). */
@@ -33,6 +48,24 @@ export const historyApi = api.injectEndpoints({
       query: (id) => ({ url: buildPath('transactionDetail', { id }), method: endpoints.transactionDetail.method }),
       transformResponse: (body: Res<'transactionDetail'>) => body.data,
       providesTags: (_result, _error, id) => [detailTag(id)],
+    }),
+    /**
+     * GET /statements (spec-next §E) with the bearer token of the app's base query (a plain link
+     * would have none): the file becomes an object URL to save; a refusal is its JSON message.
+     * The caller revokes the URL once the file is saved.
+     */
+    downloadStatement: build.mutation<StatementFile, StatementQuery>({
+      query: (request) => ({
+        url: endpoints.statement.path,
+        method: endpoints.statement.method,
+        params: { ...request },
+        cache: 'no-store',
+        responseHandler: async (response: Response) => {
+          if (!response.ok) return response.headers.get('content-type')?.includes('json') ? response.json() : response.text();
+          const blob = await response.blob();
+          return { url: URL.createObjectURL(blob), filename: attachmentName(response.headers.get('content-disposition')) ?? statementName(request) };
+        },
+      }),
     }),
     /**
      * POST /transactions/{id}/cancel (spec-next §C): a payout still in its hold is cancelled and
@@ -54,4 +87,4 @@ export const useGetTransactionsQuery = ((arg, options) =>
 export const useGetTransactionDetailQuery = ((arg, options) =>
   historyApi.useGetTransactionDetailQuery(arg, { ...LIVE_QUERY, ...options })) as typeof historyApi.useGetTransactionDetailQuery;
 
-export const { useCancelTransactionMutation } = historyApi;
+export const { useCancelTransactionMutation, useDownloadStatementMutation } = historyApi;

@@ -10,6 +10,7 @@ import { Button, Card, EmptyState, LoadingText, PageHeader, mediaBelow, Stack } 
 import { pageCount } from './format';
 import { historyApi, useGetTransactionsQuery } from './history-api';
 import { HistoryFilters } from './history-filters';
+import { StatementDownload } from './statement-dialog';
 import { filtersToggled, pageChanged, selectHistory } from './history-slice';
 import { isPending, PENDING_POLL_MS } from './pending-watch';
 import { TransactionsTable } from './transactions-table';
@@ -29,6 +30,13 @@ const TransactionsCard = styled(Card)`
   }
 `;
 
+/** Filters and Download statement, side by side (wrapping on a narrow phone). */
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.sm};
+`;
+
 /** Previous, the page, Next in one row; on a phone the page text wraps between the buttons. */
 const Pager = styled.nav`
   display: grid;
@@ -42,7 +50,7 @@ const Pager = styled.nav`
   }
 `;
 
-/** /history: one currency's transactions, filtered by type, a page at a time (spec §2). */
+/** /history: one currency's transactions, filtered by type, a page at a time (spec §2); its statement as a file (spec-next §E). */
 export default function HistoryScreen() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -68,11 +76,12 @@ export default function HistoryScreen() {
     <main>
       <PageHeader title="Transaction History" />
       <Stack gap="lg">
-        <div>
+        <Actions>
           <Button variant="secondary" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={() => dispatch(filtersToggled())}>
             Filters
           </Button>
-        </div>
+          <StatementDownload currency={currency} />
+        </Actions>
         {filtersOpen && <HistoryFilters id={filtersId} />}
         <TransactionsCard aria-label={`${currency} transactions`}>
           {isFetching && !currentData ? (

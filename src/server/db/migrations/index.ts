@@ -12,6 +12,7 @@ import * as m0010 from './0010-payout-life';
 import * as m0011 from './0011-notifications';
 import * as m0012 from './0012-identity-sessions-by-user';
 import * as m0014 from './0014-session-devices';
+import * as m0015 from './0015-statements';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-notifications': m0011,
   '0012-identity-sessions-by-user': m0012,
   '0014-session-devices': m0014,
+  '0015-statements': m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,102 @@
+/**
+ * A statement streams (spec-next §E): it is read a page of rows at a time (STATEMENT_PAGE_ROWS), as
+ * fast as its reader takes the file, and not at all once the reader has gone. The service is run
+ * here on a database handle that counts the pages it reads; the wallet's 1,500 deposits are moved
+ * by the ledger's own transfer function.
+ */
+import { type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
+import type { Readable } from 'node:stream';
+import { setImmediate as tick } from 'node:timers/promises';
+import { systemAccountId } from '../../../src/server/modules/ledger/accounts.repository';
+import { transfer } from '../../../src/server/modules/ledger/ledger.service';
+import { openStatement } from '../../../src/server/modules/statements/statements.service';
+import { createCustomer, type Customer } from '../../support/customers';
+import { buildTestApp, type TestApp } from '../../support/test-app';
+
+const DEPOSITS = 1_500;
+const PAGE_ROWS = 50;
+/** Pages of entries a whole read takes: 30 full pages and the empty one that ends it. */
+const ALL_PAGES = DEPOSITS / PAGE_ROWS + 1;
+
+/** Counts the queries that read a page of the wallet's entries with their transfers (a join), not the balances at the ends. */
+class EntryPages implements KyselyPlugin {
+  count = 0;
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    const from = JSON.stringify(node.kind === 'SelectQueryNode' ? node.from : null);
+    if (node.kind === 'SelectQueryNode' && from.includes('"ledger_entries"') && (node.joins?.length ?? 0) > 0) this.count += 1;
+    return node;
+  }
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
+}
+
+let t: TestApp;
+let customer: Customer;
+const today = new Date().toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  customer = await createCustomer(t);
+  await t.db.transaction().execute(async (trx) => {
+    const wallet = await trx.selectFrom('ledger_accounts').select('id').where('user_id', '=', customer.id).where('currency', '=', 'CAD').executeTakeFirstOrThrow();
+    const clearing = await systemAccountId(trx, 'deposits_clearing', 'CAD');
+    for (let i = 0; i < DEPOSITS; i += 1) {
+      await transfer(trx, { debit: clearing, credit: wallet.id, amount: 100n, currency: 'CAD', kind: 'deposit', metadata: { sender_name: 'Ada Obi', description: `Deposit number ${i} of the test` } });
+    }
+  });
+}, 120_000);
+afterAll(() => t.close());
+
+async function open(format: 'csv' | 'pdf') {
+  const pages = new EntryPages();
+  const file = await openStatement({ db: t.db.withPlugin(pages), pageRows: PAGE_ROWS }, customer.id, { currency: 'CAD', from: today, to: today, format });
+  return { pages, body: file.body };
+}
+
+/** Reads the first chunk of the file, then lets the streams settle. */
+async function firstChunk(body: Readable): Promise<Buffer> {
+  const chunk = await new Promise<Buffer>((resolve, reject) => {
+    body.once('data', (data: Buffer | string) => {
+      body.pause();
+      resolve(Buffer.from(data));
+    });
+    body.once('error', reject);
+  });
+  for (let i = 0; i < 50; i += 1) await tick();
+  return chunk;
+}
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+describe.each(['csv', 'pdf'] as const)('a %s statement of 1,500 items', (format) => {
+  it('reads only the pages its reader has room for, then the rest as it is read', async () => {
+    const { pages, body } = await open(format);
+    // Nothing is read before the file is.
+    expect(pages.count).toBe(0);
+    await firstChunk(body);
+    const early = pages.count;
+    expect(early).toBeGreaterThan(0);
+    expect(early).toBeLessThan(ALL_PAGES);
+    // A paused reader holds the reading where it is.
+    for (let i = 0; i < 50; i += 1) await tick();
+    expect(pages.count).toBe(early);
+    const rest = await readAll(body);
+    expect(rest.length).toBeGreaterThan(0);
+    expect(pages.count).toBe(ALL_PAGES);
+  });
+
+  it('stops reading when the reader goes away', async () => {
+    const { pages, body } = await open(format);
+    await firstChunk(body);
+    const read = pages.count;
+    body.destroy();
+    for (let i = 0; i < 200; i += 1) await tick();
+    expect(pages.count).toBe(read);
+    expect(pages.count).toBeLessThan(ALL_PAGES);
+  });
+});

@@ -1,0 +1,256 @@
+/**
+ * A statement as PDF (spec-next §E), written by pdfkit as the rows are read: the customer's name,
+ * the wallet and the period on top, then the same rows as the CSV (opening balance, the items, the
+ * closing balance) in a table whose head is repeated on every page, the totals at the end, and
+ * 'Page N' at the foot of each page. A page is sent as soon as it is full (pdfkit keeps only the
+ * page being written), and the next rows are read only when the reply has taken what was written.
+ *
+ * Text is set in the PDF standard Helvetica, whose encoding (WinAnsi) covers Latin-1 and a few
+ * more: a letter outside it is written without its accents when it has a base letter in it
+ * ('ọ' → 'o'), the naira sign as 'NGN', else as '?'. Amounts carry no currency sign (the heading names the currency).
+ */
+import PDFDocument from 'pdfkit';
+import { Readable } from 'node:stream';
+import { formatMinor } from '../../../shared/money';
+import { PRODUCT_NAME } from '../../../shared/product';
+import type { StatementContent, StatementRow } from './statement-content';
+
+/** Characters of WinAnsi beyond Latin-1 (pdfkit maps them). */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+const inWinAnsi = (char: string): boolean => {
+  const code = char.codePointAt(0) ?? 0;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
+};
+
+/** Text the standard fonts can show on one line: line breaks and tabs as spaces, see the file's comment for the rest. */
+export function pdfText(text: string): string {
+  let out = '';
+  for (const char of text.replace(/[\r\n\t]+/g, ' ').replace(/₦/g, 'NGN ')) {
+    if (inWinAnsi(char)) {
+      out += char;
+      continue;
+    }
+    const base = [...char.normalize('NFD')].filter((part) => inWinAnsi(part)).join('');
+    // A combining mark alone (the accent of the letter before it) is dropped.
+    out += base || (/\p{M}/u.test(char) ? '' : '?');
+  }
+  return out;
+}
+
+const MARGIN = 36;
+const FONT_SIZE = 7;
+const ROW_HEIGHT = 14;
+const FOOTER_SPACE = 28;
+
+interface Column {
+  title: string;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/** A4 landscape: 842 − 2 × 36 = 770 points across; dates, references, types and amounts (up to the balance ceiling) fit whole. */
+const COLUMNS: Column[] = [
+  { title: 'Date', width: 72, align: 'left' },
+  { title: 'Reference', width: 98, align: 'left' },
+  { title: 'Type', width: 130, align: 'left' },
+  { title: 'Description', width: 140, align: 'left' },
+  { title: 'Counterparty', width: 126, align: 'left' },
+  { title: 'Debit', width: 62, align: 'right' },
+  { title: 'Credit', width: 62, align: 'right' },
+  { title: 'Balance after', width: 80, align: 'right' },
+];
+const CELL_PADDING = 3;
+
+const money = (minor: bigint): string => formatMinor(minor);
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+/** Writes one table line; every cell on one line, cut with an ellipsis when too long. */
+function line(doc: Doc, y: number, cells: string[], bold = false): void {
+  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+  let x = MARGIN;
+  COLUMNS.forEach((column, index) => {
+    doc.text(pdfText(cells[index] ?? ''), x + CELL_PADDING, y + 3.5, {
+      width: column.width - 2 * CELL_PADDING,
+      height: FONT_SIZE + 2,
+      align: column.align,
+      // One line high: the wrapper stops after the first line and ends it with an ellipsis.
+      ellipsis: true,
+    });
+    x += column.width;
+  });
+}
+
+const rowCells = (row: StatementRow): string[] => [
+  row.date,
+  row.reference,
+  row.type,
+  row.description,
+  row.counterparty,
+  row.debit === 0n ? '' : money(row.debit),
+  row.credit === 0n ? '' : money(row.credit),
+  money(row.balanceAfter),
+];
+
+const balanceCells = (day: string, label: string, balance: bigint): string[] => [day, '', label, '', '', '', '', money(balance)];
+
+/** Lays out the pages: heading, table head on each page, rows, totals, page numbers. */
+class StatementLayout {
+  private page = 0;
+  private y = 0;
+
+  constructor(
+    private readonly doc: Doc,
+    private readonly content: StatementContent,
+  ) {}
+
+  private get bottom(): number {
+    return this.doc.page.height - MARGIN - FOOTER_SPACE;
+  }
+
+  /** A new page: its number at the foot, the table's head at the top (unless only the totals follow). */
+  newPage(tableHead = true): void {
+    if (this.page > 0) this.doc.addPage();
+    this.page += 1;
+    const { doc } = this;
+    const footerY = doc.page.height - MARGIN - 10;
+    doc.font('Helvetica').fontSize(8).fillColor('#555555');
+    doc.text(`${PRODUCT_NAME} statement, ${this.content.heading.currency} wallet`, MARGIN, footerY, { lineBreak: false });
+    doc.text(`Page ${this.page}`, MARGIN, footerY, { width: doc.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
+    doc.fillColor('#000000');
+    this.y = this.page === 1 ? this.heading() : MARGIN;
+    if (tableHead) this.tableHead();
+  }
+
+  private heading(): number {
+    const { doc } = this;
+    const { heading } = this.content;
+    doc.font('Helvetica-Bold').fontSize(16).text(`${PRODUCT_NAME} statement`, MARGIN, MARGIN, { lineBreak: false });
+    doc.font('Helvetica').fontSize(10);
+    const lines = [
+      `Customer: ${heading.customerName}`,
+      `Wallet: ${heading.currency}`,
+      `Period: ${heading.from} to ${heading.to} (days in ${heading.timezone})`,
+      `Generated: ${heading.generatedAt.slice(0, 16).replace('T', ' ')} UTC`,
+    ];
+    let y = MARGIN + 24;
+    for (const text of lines) {
+      doc.text(pdfText(text), MARGIN, y, { width: doc.page.width - 2 * MARGIN, lineBreak: false });
+      y += 14;
+    }
+    return y + 8;
+  }
+
+  private tableHead(): void {
+    const { doc } = this;
+    doc.rect(MARGIN, this.y, doc.page.width - 2 * MARGIN, ROW_HEIGHT).fill('#e8edf3');
+    doc.fillColor('#000000');
+    line(doc, this.y, COLUMNS.map((column) => column.title), true);
+    this.y += ROW_HEIGHT;
+  }
+
+  /** One row of the table, on a new page when this one is full. */
+  row(cells: string[], bold = false): void {
+    if (this.y + ROW_HEIGHT > this.bottom) this.newPage();
+    line(this.doc, this.y, cells, bold);
+    this.y += ROW_HEIGHT;
+    this.doc.moveTo(MARGIN, this.y).lineTo(this.doc.page.width - MARGIN, this.y).lineWidth(0.3).strokeColor('#cccccc').stroke();
+  }
+
+  /** The totals under the table (on a new page if they do not fit). */
+  totals(credits: bigint, debits: bigint): void {
+    const { doc } = this;
+    const { heading } = this.content;
+    const lines: [string, string][] = [
+      ['Opening balance', money(heading.opening)],
+      ['Total credits', money(credits)],
+      ['Total debits', money(debits)],
+      ['Closing balance', money(heading.closing)],
+    ];
+    const height = 12 + lines.length * 14;
+    if (this.y + height > this.bottom) this.newPage(false);
+    let y = this.y + 12;
+    const width = 260;
+    const x = doc.page.width - MARGIN - width;
+    for (const [label, amount] of lines) {
+      doc.font(label === 'Closing balance' ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+      doc.text(`${label} (${heading.currency})`, x, y, { width: 160, lineBreak: false });
+      doc.text(amount, x + 160, y, { width: width - 160, align: 'right', lineBreak: false });
+      y += 14;
+    }
+    this.y = y;
+  }
+}
+
+/**
+ * Writes the document as it is read: nothing before the first read, then rows while the reader
+ * has room (its buffer below the high-water mark); past it, the next rows wait for the reader's
+ * next read. Memory holds the page being written and a buffer of output, whatever the period.
+ */
+export function pdfStatement(content: StatementContent): Readable {
+  const { heading } = content;
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    autoFirstPage: true,
+    info: {
+      Title: pdfText(`${PRODUCT_NAME} statement ${heading.currency} ${heading.from} to ${heading.to}`),
+      Author: PRODUCT_NAME,
+      Subject: pdfText(heading.customerName),
+    },
+  });
+
+  let started = false;
+  let full = false;
+  /** The writer waiting for the reader's next read (or its going away). */
+  let waiting: (() => void) | null = null;
+  const wake = () => {
+    const resume = waiting;
+    waiting = null;
+    resume?.();
+  };
+  const out = new Readable({
+    read() {
+      full = false;
+      if (!started) {
+        started = true;
+        write().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+      }
+      wake();
+    },
+    destroy(error, callback) {
+      wake();
+      callback(error);
+    },
+  });
+  doc.on('data', (chunk: Buffer) => {
+    if (!out.destroyed && !out.push(chunk)) full = true;
+  });
+  doc.on('end', () => {
+    if (!out.destroyed) out.push(null);
+  });
+  doc.on('error', (error: Error) => out.destroy(error));
+
+  async function write(): Promise<void> {
+    const layout = new StatementLayout(doc, content);
+    layout.newPage();
+    layout.row(balanceCells(heading.from, 'Opening balance', heading.opening), true);
+    let credits = 0n;
+    let debits = 0n;
+    for await (const row of content.rows) {
+      credits += row.credit;
+      debits += row.debit;
+      layout.row(rowCells(row));
+      if (full) await new Promise<void>((resolve) => (waiting = resolve));
+      // The reader went away (the client left): stop reading; leaving the loop closes the rows' reader.
+      if (out.destroyed) return;
+    }
+    layout.row(balanceCells(heading.to, 'Closing balance', heading.closing), true);
+    layout.totals(credits, debits);
+    doc.end();
+  }
+
+  return out;
+}
