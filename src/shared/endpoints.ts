@@ -6,7 +6,7 @@
  */
 import { IDENTITY_PROVIDER } from './product';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export interface Endpoint {
   readonly method: HttpMethod;
@@ -61,6 +61,9 @@ export const endpoints = {
   // A transfer's life (spec-next §C): detail with its timeline, and cancelling a payout in its hold
   transactionDetail: { method: 'GET', path: '/transactions/:id' },
   cancelTransaction: { method: 'POST', path: '/transactions/:id/cancel' },
+  // Saved recipients (spec-next §E): each completed send's, newest first
+  listRecipients: { method: 'GET', path: '/recipients' },
+  deleteRecipient: { method: 'DELETE', path: '/recipients/:id' },
   // Bills
   searchPayee: { method: 'POST', path: '/bills/search-payee' },
   createBillPayment: { method: 'POST', path: '/bills/create-bill-payment' },

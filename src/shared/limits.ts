@@ -77,6 +77,10 @@ export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelle
 /** The steps of a transfer's timeline (spec-next §C), oldest first in GET /transactions/{id}. */
 export const TRANSACTION_EVENT_STATUSES = ['created', 'sent', 'completed', 'failed', 'cancelled', 'refunded'] as const;
 export const DIRECTIONS = ['credit', 'debit'] as const;
+/** Whom a completed send went to (spec-next §E, GET /recipients): an Interac e-mail, a Nigerian bank account, a Kudi user. */
+export const RECIPIENT_KINDS = ['interac', 'ngn_bank', 'kudi_user'] as const;
+/** How many recipients GET /recipients answers at most: the most recently used. */
+export const RECIPIENTS_MAX = 100;
 
 /** Known dial codes; other countries have none (spec §9). */
 export const DIAL_CODES: Readonly<Record<string, string>> = { US: '+1', GB: '+44', NG: '+234', CA: '+1' };

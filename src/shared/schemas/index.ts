@@ -7,6 +7,7 @@ import type { EndpointSchema } from './common';
 import { limitSchemas } from './limits';
 import { miscSchemas } from './misc';
 import { pricingSchemas } from './pricing';
+import { recipientSchemas } from './recipients';
 import { transferSchemas } from './transfers';
 import { walletSchemas } from './wallet';
 
@@ -19,6 +20,7 @@ export const schemas = {
   ...pricingSchemas,
   ...limitSchemas,
   ...activitySchemas,
+  ...recipientSchemas,
 } satisfies Record<EndpointName, EndpointSchema>;
 
 export type Schemas = typeof schemas;
@@ -38,3 +40,4 @@ export { Country, OutboxMessage } from './misc';
 export { Quote, Pricing, FeeLine } from './pricing';
 export { Limits, ProofOfAddress } from './limits';
 export { TransactionDetail, TransactionEvent, Counterparty } from './activity';
+export { Recipient } from './recipients';
