@@ -11,6 +11,7 @@ import * as m0009 from './0009-limits-proof-of-address';
 import * as m0010 from './0010-payout-life';
 import * as m0011 from './0011-notifications';
 import * as m0012 from './0012-identity-sessions-by-user';
+import * as m0013 from './0013-recipients';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-payout-life': m0010,
   '0011-notifications': m0011,
   '0012-identity-sessions-by-user': m0012,
+  '0013-recipients': m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
