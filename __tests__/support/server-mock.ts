@@ -6,6 +6,7 @@ import { endpoints } from '../../src/shared/endpoints';
 import { STORAGE_KEYS } from '../../src/shared/limits';
 import type { User } from '../../src/shared/types';
 import { pricing, pricingHandler, pricingRoutes } from './pricing-backend';
+import { recipientRoutes, recipients } from './recipients-backend';
 
 export const TEST_EMAIL = 'ada@example.com';
 
@@ -62,6 +63,7 @@ export const backend = {
     backend.requests = [];
     backend.users.clear();
     pricing.reset();
+    recipients.reset();
   },
 };
 
@@ -117,8 +119,10 @@ const defaultPricing = pricingHandler(apiPath);
 
 // The quotes, limits and proof-of-address fakes (pricing-backend.ts) answer in every test.
 const pricingHandlers = pricingRoutes.map(({ method, path, resolver }) => http[method](apiPath(path), authed(resolver)));
+// The saved recipients (recipients-backend.ts): none unless a test saves some.
+const recipientHandlers = recipientRoutes.map(({ method, path, resolver }) => http[method](apiPath(path), authed(resolver)));
 
-export const server = setupServer(refreshHandler, userHandler, logoutHandler, defaultPricing, ...pricingHandlers);
+export const server = setupServer(refreshHandler, userHandler, logoutHandler, defaultPricing, ...pricingHandlers, ...recipientHandlers);
 
 server.events.on('request:start', ({ request }) => {
   backend.requests.push({
