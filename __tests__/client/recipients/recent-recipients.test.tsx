@@ -176,6 +176,36 @@ describe('NGN bank account (/transfer-naira)', () => {
   });
 });
 
+describe('Send again of a send to a saved NGN account (its detail shows the number masked)', () => {
+  test('opens /transfer-naira with that saved recipient chosen, its name check run again, and the amount', async () => {
+    save(BOLA_BANK);
+    signIn();
+    const wallets = fakeWallets();
+    const item = transaction({
+      id: 'KD-NGN-7', transaction_type: 'WITHDRAWAL', currency: 'NGN', amount: 2500, status: 'completed', direction: 'debit',
+      recipient_name: 'BOLA ADE', recieved_from: null, bank_name: 'Guaranty Trust Bank (GTBank)', account_number: '******6789',
+    });
+    wallets.transactions.push(item);
+    wallets.details[item.id] = transactionDetail(item, {
+      counterparty: { name: 'BOLA ADE', bank_name: 'Guaranty Trust Bank (GTBank)', account_number_masked: '******6789', email: null },
+      arrives_by: CREATED_AT,
+    });
+    serveWallets(wallets);
+    serveMoney(wallets);
+    const { user, router } = renderRoute('/history/KD-NGN-7', { preloadedState: withUser() });
+    await user.click(await screen.findByRole('button', { name: 'Send again' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Send NGN' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/transfer-naira');
+    await waitFor(() => expect(screen.getByRole('button', { name: /^BOLA ADE,/ })).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByRole('combobox', { name: 'Bank' })).toHaveValue('Guaranty Trust Bank (GTBank)');
+    expect(screen.getByRole('textbox', { name: 'Recipient account number' })).toHaveValue('******6789');
+    expect(await screen.findByRole('textbox', { name: 'Recipient account name' })).toHaveValue('BOLA ADE');
+    expect(inquiries().map((request) => request.path)).toEqual(['/api/wallet/get_name_inquiry/******6789/000013/0123456789']);
+    expect(screen.getByRole('spinbutton', { name: 'Amount (NGN)' })).toHaveValue(2500);
+  });
+});
+
 describe('Kudi user (/transfer-kudi)', () => {
   test('choosing one fills the e-mail; the recipient check runs and names them; the send carries the e-mail', async () => {
     save(JANE, BOLA_USER);

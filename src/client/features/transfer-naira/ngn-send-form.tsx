@@ -19,7 +19,7 @@ import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
 import { feeRows, pendingNotice, resultMessage, statusRows } from '../money/result';
 import { payoutWatched } from '../history';
-import { RecentRecipients } from '../recipients';
+import { RecentRecipients, useSavedRecipientsQuery } from '../recipients';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow, type Confirmation } from '../money/use-money-flow';
@@ -145,6 +145,20 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
     void setFieldValue('bankCode', againBank.bankCode);
   }, [againBank, setFieldValue]);
   // A saved recipient's name check runs again each time it is chosen (spec-next §E), by its id.
+  // Send again of a send to a saved recipient knows only its masked number: that recipient is chosen
+  // once the list has loaded (once: the customer may change it), and its name check runs.
+  const { data: saved } = useSavedRecipientsQuery();
+  const againRecipient =
+    again && !again.accountNumber && again.accountNumberMasked
+      ? saved?.find((r) => r.kind === 'ngn_bank' && r.bank_name === again.bankName && r.account_number_masked === again.accountNumberMasked)
+      : undefined;
+  const recipientPrefilled = useRef(false);
+  const { setValues } = form;
+  useEffect(() => {
+    if (!againRecipient || recipientPrefilled.current) return;
+    recipientPrefilled.current = true;
+    void setValues((values) => ({ ...values, bankCode: againRecipient.bank_code ?? '', accountNumber: againRecipient.account_number_masked ?? '', recipientId: againRecipient.id }));
+  }, [againRecipient, setValues]);
   const inquiry = useNameInquiryQuery(
     bank && (recipientId ? accountNumber !== '' : isNgnAccountNumber(accountNumber)) && wallet.account_number
       ? {
