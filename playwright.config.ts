@@ -39,6 +39,8 @@ export default defineConfig({
       SUPPORT_TOOLS: 'on',
       // Payouts settle in the background here (NODE_ENV=test alone leaves the job off).
       PAYOUT_JOB: 'on',
+      // E-mails about events are sent by the notifications job, so journeys can read them in the outbox.
+      NOTIFY_JOB: 'on',
       // Longer than any journey: a journey sees its payout pending, then has the simulated rail
       // answer at once (POST /api/dev/payouts/release) instead of waiting for it.
       PAYOUT_SETTLE_MS: '600000',

@@ -13,6 +13,7 @@
  *   one 200 per payout; every failed or cancelled payout was refunded exactly once (its transfer
  *   voided, no entries) and its timeline is whole and ends in one 'refunded';
  * - each customer's balance (wallet calls) equals the sum of their history (history call, every page).
+ * The sending limits are checked by limit-checks.ts.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/database';
@@ -230,7 +231,7 @@ export async function checkDatabase(db: Db, runId: string, customers: BankCustom
     const actor = customers[op.actor];
     const debitAccount = accountOf.get(`${op.actor}:${op.currency}`);
     if (debitAccount === undefined) continue;
-    const label = `op ${op.id} (${op.kind} ${toMajor(op.amountMinor)} ${op.currency}${op.funding ? ', funding' : ''}, ${outcome}, answers ${op.sends.map((s) => s.status || 'lost').join('/')})`;
+    const label = `op ${op.id} (${op.kind} ${toMajor(op.amountMinor)} ${op.currency}${op.setup ? ', set-up' : ''}${op.noKey ? ', no key' : ''}, ${outcome}, answers ${op.sends.map((s) => s.status || 'lost').join('/')})`;
     const answered = op.sends.filter((s) => s.status === 200 && s.reference).map((s) => s.reference);
     if (new Set(answered).size > 1) v(`${label}: its answers name different transfers: ${answered.join(', ')}`);
 
@@ -331,7 +332,7 @@ export async function checkDatabase(db: Db, runId: string, customers: BankCustom
 
     // The idempotency record is written with the money it describes: both or neither. A refusal
     // recorded under the key means the request moved nothing.
-    if (op.kind !== 'deposit') {
+    if (op.kind !== 'deposit' && !op.noKey) {
       const userId = userByEmail.get(actor.email);
       const status = keys.get(`${userId}:${op.key}`);
       if (found.length > 0 && status !== 'done') v(`${label}: in the ledger but its Idempotency-Key is ${status ?? 'absent'}`);

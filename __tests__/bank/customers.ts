@@ -7,6 +7,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { signWebhook, SIGNATURE_HEADER } from '../../src/server/lib/webhook-signature';
 import { dataOf, sleep, type Answer, type Http } from './http';
+import type { Tier, ZonePeriod } from './limits';
 
 export const PASSWORD = 'Bank!Test2025';
 export const PIN = '4826';
@@ -25,9 +26,23 @@ export interface BankCustomer {
   /** The naira virtual account (NIP inflows), and the name on it. */
   accountNumber: string;
   accountName: string;
+  /** Their tier (spec-next §B): every third customer's proof of address is approved (Plus). */
+  tier: Tier;
+  /**
+   * Their time zones (update-timezone), oldest first: a send's day is its moment's date in the zone
+   * of then. A traveller sends on the day before the run in one zone, then moves to a zone a day
+   * ahead, so the run's days share the 30-day window with that earlier day.
+   */
+  zones: ZonePeriod[];
+  traveller: boolean;
   /** Filled in by the checks: ledger account ids. */
   accounts?: { CAD: bigint; NGN: bigint };
 }
+
+/** Travellers' zones: 12 hours behind UTC before the run, 14 hours ahead during it (always a later date). */
+export const TRAVELLER_ZONES = ['Etc/GMT+12', 'Pacific/Kiritimati'] as const;
+/** The others' zones (the last a half-hour offset). */
+const HOME_ZONES = ['Africa/Lagos', 'America/Toronto', 'Asia/Kolkata'];
 
 /** Throws with the call's answer unless it is a 200. */
 function expectOk(what: string, answer: Answer): Answer {
@@ -118,7 +133,8 @@ export async function createCustomer(http: Http, runId: string, index: number): 
   const ngn = dataOf<{ account_number: string; account_name: string }>(
     expectOk('naira-wallet', await http.call('/api/wallet/naira-wallet', { token })),
   );
-  return {
+  const traveller = index % 2 === 1;
+  const customer: BankCustomer = {
     index,
     email,
     firstName,
@@ -127,7 +143,42 @@ export async function createCustomer(http: Http, runId: string, index: number): 
     depositEmail: cad.email,
     accountNumber: ngn.account_number,
     accountName: ngn.account_name,
+    tier: 'Basic',
+    zones: [],
+    traveller,
   };
+  await setTimezone(http, customer, traveller ? TRAVELLER_ZONES[0] : HOME_ZONES[Math.floor(index / 2) % HOME_ZONES.length]);
+  if (index % 3 === 1) await raiseToPlus(http, customer);
+  return customer;
+}
+
+/** update-timezone; the zone counts from the moment the call is sent (no send of theirs is in flight then). */
+export async function setTimezone(http: Http, customer: BankCustomer, zone: string): Promise<void> {
+  const fromMs = Date.now();
+  expectOk(`update-timezone ${zone}`, await http.call('/api/auth/update-timezone', { token: customer.token, body: { timezone: zone } }));
+  // Kept in its canonical spelling, as a device's Intl reports it (e.g. Asia/Calcutta).
+  const canonical = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  customer.zones.push({ zone: canonical, fromMs: customer.zones.length === 0 ? 0 : fromMs });
+}
+
+/** A PNG by its signature: the proof of address is typed by content. */
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+
+/** Plus (spec-next §B): a proof of address uploaded and approved by the simulated reviewer. */
+async function raiseToPlus(http: Http, customer: BankCustomer): Promise<void> {
+  const form = new FormData();
+  form.append('document', new Blob([PNG], { type: 'image/png' }), 'proof.png');
+  expectOk('proof-of-address', await http.call('/api/verification/proof-of-address', { token: customer.token, form }));
+  const decided = await http.call('/api/dev/proof-of-address', { body: { email: customer.email, decision: 'approve' } });
+  // 404: the reviewer's own job decided it first.
+  if (decided.status !== 404) expectOk('approve proof-of-address', decided);
+  for (let attempt = 0; ; attempt += 1) {
+    const tier = dataOf<{ tier?: string }>(expectOk('limits', await http.call('/api/limits', { token: customer.token }))).tier;
+    if (tier === 'Plus') break;
+    if (attempt >= 50) throw new Error(`${customer.email} is ${tier} after the approval of their proof of address`);
+    await sleep(100);
+  }
+  customer.tier = 'Plus';
 }
 
 export const railReference = (prefix: string) => `${prefix}${randomBytes(9).toString('hex').toUpperCase()}`;

@@ -15,6 +15,8 @@ export interface CallOptions {
   body?: unknown;
   /** Raw body (already serialised JSON), for signed webhooks. */
   raw?: string;
+  /** A multipart body (fetch sets its content type with the boundary). */
+  form?: FormData;
   timeoutMs?: number;
 }
 
@@ -26,10 +28,11 @@ export class Http {
   async call(path: string, options: CallOptions = {}): Promise<Answer> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let payload: string | undefined;
-    if (options.raw !== undefined) payload = options.raw;
+    let payload: string | FormData | undefined;
+    if (options.form !== undefined) payload = options.form;
+    else if (options.raw !== undefined) payload = options.raw;
     else if (options.body !== undefined) payload = JSON.stringify(options.body);
-    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (typeof payload === 'string') headers['content-type'] = 'application/json';
     try {
       const res = await fetch(`${this.baseUrl}${path}`, {
         method: options.method ?? (payload === undefined ? 'GET' : 'POST'),

@@ -7,8 +7,12 @@
  * deposits, reads), about 10% of money calls sent twice under one Idempotency-Key (half of them at
  * the same moment), and cancels of some acknowledged payouts (spec-next §C): in their hold
  * (PAYOUT_HOLD_S, 1 s here), around the hand-over or late, a quarter of them twice at once. On PostgreSQL the server is killed with SIGKILL every few seconds and started
- * again. Afterwards the server is restarted, settlement is awaited (bounded), and checks.ts checks
- * the ledger and the API. Prints a one-line summary; exits 1 on any violation.
+ * again. Sending limits bind (spec-next §B, limits.ts): the server runs with a low LIMITS_JSON
+ * scaled to the run's length; every third customer is Plus, every other one a traveller who sent
+ * on the day before the run in another time zone, and the workload sizes its sends so that about
+ * a fifth of them are refused over the per-transfer, day or 30-day limit. Afterwards the server is
+ * restarted, settlement is awaited (bounded), and checks.ts checks the ledger and the API,
+ * limit-checks.ts the limits. Prints a one-line summary; exits 1 on any violation.
  *
  *   TEST_DATABASE_URL=postgres://… npm run test:bank [-- --duration 300 --kills 10 --clients 16 --customers 20]
  *   npm run test:bank -- --db pglite --duration 20
@@ -25,8 +29,10 @@ import { openDatabase, type Db } from '../../src/server/db/database';
 import { checkDatabase, checkThroughApi, unsettledPayouts } from './checks';
 import { createCustomer, login, type BankCustomer } from './customers';
 import { Http, sleep } from './http';
+import { checkLimits, checkLimitsThroughApi } from './limit-checks';
+import { limitsForRun, limitsJson, MID_RATE } from './limits';
 import { ChildServer, freePort, InProcessServer, type ServerUnderTest } from './server';
-import { fund, outcomeOf, runWorkload, type Op, type WorkloadStats } from './workload';
+import { COUNTED, fund, outcomeOf, runWorkload, travellersDayBefore, type Op, type WorkloadOptions, type WorkloadStats } from './workload';
 
 /** QUOTE_TTL_S of the server under test. */
 const QUOTE_HOLD_S = 2;
@@ -51,7 +57,7 @@ interface Options {
 const USAGE = `Usage: npm run test:bank -- [options]
   --db postgres|pglite   database (default: postgres when TEST_DATABASE_URL is set)
   --database-url URL     PostgreSQL database to use (default: TEST_DATABASE_URL); use a scratch database
-  --duration S           seconds of concurrent load (default 60)
+  --duration S           seconds of concurrent load (default 60; the day and 30-day limits scale with it)
   --kills N              SIGKILL + restart of the server during the run (default 3; PGlite: 0, no kills)
   --clients N            concurrent HTTP clients (default 8)
   --customers N          customers (default 10)
@@ -161,6 +167,7 @@ async function main(): Promise<void> {
   const logFile = path.join(tmp, 'server.log');
   const port = await freePort();
   const webhookSecret = secret();
+  const limits = limitsForRun(options.durationS);
   const env: Record<string, string> = {
     NODE_ENV: 'development',
     SIMULATORS: 'on',
@@ -174,9 +181,10 @@ async function main(): Promise<void> {
     WEBHOOK_SECRET: webhookSecret,
     OTP_SECRET: secret(),
     DATA_DIR: path.join(tmp, 'data'),
-    // Limits stay on (every send is counted in its transaction) but far above what the workload
-    // sends, whose answers the checks expect from balances alone.
-    LIMITS_JSON: JSON.stringify(Object.fromEntries(['Basic', 'Plus'].map((tier) => [tier, { per_transfer: '1000000000', per_day: '1000000000', per_30_days: '1000000000' }]))),
+    // Limits that bind (limits.ts): the workload sizes its sends to meet them late in the run.
+    LIMITS_JSON: limitsJson(limits),
+    // NGN sends count in CAD at this rate, rounded up; the checks recompute each send's count with it.
+    FX_MID_RATE: MID_RATE,
     // Quotes hold briefly, so the conversions that wait past a quote's hold (workload.ts) do not wait long.
     QUOTE_TTL_S: String(QUOTE_HOLD_S),
     // A few clients send as a whole country would: their quotes are not held to one person's pace.
@@ -208,10 +216,36 @@ async function main(): Promise<void> {
     t0 = Date.now();
     const customers = await createCustomers(http, runId, options.customers);
     await fund({ http, customers, webhookSecret, ops, nextId, stats });
-    log(`${customers.length} verified customers with PINs, funded, in ${seconds(Date.now() - t0)}`);
+    const workload: WorkloadOptions = {
+      http,
+      customers,
+      webhookSecret,
+      clients: options.clients,
+      deadline: 0,
+      duplicateRate: options.duplicateRate,
+      retryLost: options.kills > 0,
+      ops,
+      nextId,
+      stats,
+      quoteHoldMs: QUOTE_HOLD_S * 1000,
+      payoutHoldMs: options.holdS * 1000,
+      cancelRate: options.cancelRate,
+      limits,
+      midRate: MID_RATE,
+      started: 0,
+    };
+    await travellersDayBefore(workload);
+    const plus = customers.filter((c) => c.tier === 'Plus').length;
+    const travellers = customers.filter((c) => c.traveller).length;
+    log(
+      `${customers.length} verified customers with PINs (${plus} Plus, ${travellers} travellers with a day before the run), funded, in ${seconds(Date.now() - t0)}; ` +
+        `limits ${limitsJson(limits)}, mid rate ${MID_RATE}`,
+    );
 
     const started = Date.now();
     const deadline = started + options.durationS * 1000;
+    workload.started = started;
+    workload.deadline = deadline;
     const killing = killer(server, options, started, deadline, (note) => {
       kills += 1;
       log(note);
@@ -219,24 +253,7 @@ async function main(): Promise<void> {
     const progress = setInterval(() => {
       log(`… ${seconds(Date.now() - started)}: ${ops.length} operations, ${stats.reads} reads`);
     }, 15_000);
-    await Promise.all([
-      runWorkload({
-        http,
-        customers,
-        webhookSecret,
-        clients: options.clients,
-        deadline,
-        duplicateRate: options.duplicateRate,
-        retryLost: options.kills > 0,
-        ops,
-        nextId,
-        stats,
-        quoteHoldMs: QUOTE_HOLD_S * 1000,
-        payoutHoldMs: options.holdS * 1000,
-        cancelRate: options.cancelRate,
-      }),
-      killing,
-    ]);
+    await Promise.all([runWorkload(workload), killing]);
     clearInterval(progress);
     log(`load done after ${seconds(Date.now() - started)}: ${ops.length} operations, ${stats.reads} reads`);
 
@@ -275,11 +292,16 @@ async function main(): Promise<void> {
     const ledger = await checkDatabase(checkDb, runId, customers, ops);
     violations.push(...ledger.violations);
     notes.push(...ledger.notes);
+    const limitUsage = await checkLimits(checkDb, runId, customers, ops, limits, MID_RATE);
+    violations.push(...limitUsage.violations);
+    notes.push(...limitUsage.notes);
     // Tokens may have expired during a long run: sign in again for the API checks.
     for (const customer of customers) customer.token = await login(http, customer.email);
     const api = await checkThroughApi(http, checkDb, customers, ops);
     violations.push(...api.violations);
     notes.push(...api.notes);
+    const limitApi = await checkLimitsThroughApi(http, customers, limits, limitUsage.usage);
+    violations.push(...limitApi.violations);
     log(`checks took ${seconds(Date.now() - t0)}`);
   } catch (err) {
     violations.push(`the test itself failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
@@ -297,10 +319,12 @@ async function main(): Promise<void> {
     /* no log (in-process server) */
   }
 
-  const money = ops.filter((op) => !op.funding);
+  const money = ops.filter((op) => !op.setup);
   const outcomes = { ok: 0, failed: 0, unknown: 0 };
   for (const op of money) outcomes[outcomeOf(op)] += 1;
   const sentTwice = money.filter((op) => op.duplicate !== 'none').length;
+  const sends = money.filter((op) => COUNTED.includes(op.kind));
+  const overLimit = sends.filter((op) => op.sends.some((s) => s.status === 403)).length;
   const cancels = money.flatMap((op) => op.cancels ?? []);
   const cancelAnswers = (status: number) => cancels.filter((c) => c.status === status).length;
   for (const note of notes) log(note);
@@ -314,7 +338,7 @@ async function main(): Promise<void> {
   console.log(
     `bank summary: db=${options.db} duration=${options.durationS}s clients=${options.clients} customers=${options.customers} ` +
       `operations=${money.length} acknowledged=${outcomes.ok} refused=${outcomes.failed} unacknowledged=${outcomes.unknown} ` +
-      `sent-twice=${sentTwice} cancels=${cancels.length} (200: ${cancelAnswers(200)}, 409: ${cancelAnswers(409)}, lost: ${cancelAnswers(0)}) ` +
+      `sent-twice=${sentTwice} over-limit=${overLimit}/${sends.length} sends cancels=${cancels.length} (200: ${cancelAnswers(200)}, 409: ${cancelAnswers(409)}, lost: ${cancelAnswers(0)}) ` +
       `reads=${stats.reads} kills=${kills} violations=${violations.length}`,
   );
   if (!options.keep && violations.length === 0) rmSync(tmp, { recursive: true, force: true });

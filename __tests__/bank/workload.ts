@@ -3,20 +3,25 @@
  * call recorded with every answer it got (or that its answer was lost), so the checks can decide
  * what must be in the ledger afterwards.
  *
- * Every money operation gets a unique amount (a base plus its operation number, in minor units),
- * so its ledger transfer can be found without any help from the server even when its answer was
- * lost; deposits are found by the rail reference the test chose.
+ * Every money operation gets an amount unique on the wallet it debits (uniqueOn), so its ledger
+ * transfer can be found without any help from the server even when its answer was lost; deposits
+ * are found by the rail reference the test chose. Sends are sized against the sender's limits
+ * (countedAmount): a 403 with one of the limit texts is a refusal that moved nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { activity } from '../../src/shared/messages';
-import { depositWebhook, login, PIN, postWebhook, railReference, type BankCustomer } from './customers';
+import { depositWebhook, login, PIN, postWebhook, railReference, setTimezone, TRAVELLER_ZONES, type BankCustomer } from './customers';
 import { dataOf, sleep, type Answer, type Http } from './http';
+import { cadMinorOf, koboFor, PRIOR_DAY_SHARE, RAMP_SHARE, type LimitTable } from './limits';
 
 export type Currency = 'CAD' | 'NGN';
 export type OpKind = 'transfer' | 'convert' | 'interac' | 'nip' | 'deposit';
 export type Duplicate = 'none' | 'parallel' | 'sequential';
 
 export interface Send {
+  /** When it was sent and when its answer (or its loss) came, ms since the epoch. */
+  sentAt: number;
+  at: number;
   status: number;
   error?: string;
   message?: string;
@@ -55,9 +60,14 @@ export interface Op {
   railFails?: boolean;
   /** Idempotency-Key, or the rail reference of a deposit. */
   key: string;
+  /**
+   * A user transfer sent without its Idempotency-Key (so the server tries its one statement first,
+   * which counts the limits in the same statement); never sent twice.
+   */
+  noKey?: boolean;
   duplicate: Duplicate;
-  /** Set-up funding, not part of the concurrent run. */
-  funding?: boolean;
+  /** Part of the set-up (funding, a traveller's day before the run), not of the concurrent run. */
+  setup?: boolean;
   /**
    * Conversions at a held rate (spec-next §A): the quote asked for before the first send, the
    * amount it promised to credit, and whether the op waited past the quote's hold on purpose.
@@ -125,7 +135,15 @@ export interface WorkloadOptions {
   payoutHoldMs: number;
   /** Share of acknowledged payouts that are then cancelled (in their hold or late). */
   cancelRate: number;
+  /** The sending limits of the server under test, and the mid rate NGN sends count at. */
+  limits: LimitTable;
+  midRate: string;
+  /** When the concurrent run started (ms since the epoch): sends are sized to reach the day limits late in it. */
+  started: number;
 }
+
+/** Kinds of operation counted against the sender's limits (conversions and deposits are not). */
+export const COUNTED: readonly OpKind[] = ['transfer', 'interac', 'nip'];
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
 const chance = (p: number) => Math.random() < p;
@@ -144,8 +162,63 @@ export function majorToMinor(value: unknown): bigint | undefined {
   return undefined;
 }
 
-/** A unique amount per operation: its number on top of a base (CAD $1.00, NGN ₦1,000.00). */
-export const uniqueAmount = (currency: Currency, id: number) => (currency === 'CAD' ? 100n : 100_000n) + BigInt(id);
+/** Amounts used on each wallet (`${actor}:${currency}`). */
+const usedAmounts = new Map<string, Set<bigint>>();
+
+/**
+ * The amount, or the next one up not yet used on this wallet: each operation's amount is unique on
+ * the wallet it debits, so its ledger transfer is found by amount even when its answer was lost.
+ */
+export function uniqueOn(actor: number, currency: Currency, amount: bigint): bigint {
+  const key = `${actor}:${currency}`;
+  let used = usedAmounts.get(key);
+  if (!used) usedAmounts.set(key, (used = new Set()));
+  let unique = amount;
+  while (used.has(unique)) unique += 1n;
+  used.add(unique);
+  return unique;
+}
+
+/** A random amount from lo to hi (minor units). */
+const between = (lo: bigint, hi: bigint) => lo + BigInt(Math.floor(Math.random() * Number(hi - lo + 1n)));
+
+/**
+ * What each customer's acknowledged sends of the run count for (CAD minor units), less those given
+ * back: payouts the rail declines and payouts cancelled.
+ */
+const acknowledgedUsage = new Map<number, bigint>();
+const countUsage = (options: WorkloadOptions, op: Op, sign: 1n | -1n) =>
+  acknowledgedUsage.set(op.actor, (acknowledgedUsage.get(op.actor) ?? 0n) + sign * cadMinorOf(op.currency, op.amountMinor, options.midRate));
+
+/**
+ * The amount of a counted send (CAD minor units, NGN at the mid rate). 6% are over the sender's
+ * per-transfer limit (refused whatever is left). The others are large (half the per-transfer limit
+ * to all of it) while the sender's acknowledged sends are behind a ramp that reaches their day
+ * limit at RAMP_SHARE of the run, mostly small ($0.10 to $1.00) once ahead of it: the limits then
+ * bind late in the run at any length of the run and over a wide range of its speeds.
+ */
+function countedAmount(options: WorkloadOptions, actor: number, currency: Currency): bigint {
+  const limits = options.limits[options.customers[actor].tier];
+  const perTransfer = limits.perTransfer;
+  let cad: bigint;
+  if (chance(0.06)) {
+    cad = perTransfer + between(2n, perTransfer / 2n);
+  } else {
+    const ramp = Math.min(1, (Date.now() - options.started) / ((options.deadline - options.started) * RAMP_SHARE));
+    const behind = (acknowledgedUsage.get(actor) ?? 0n) < BigInt(Math.floor(Number(limits.perDay) * ramp));
+    cad = chance(behind ? 0.85 : 0.05) ? between(perTransfer / 2n, perTransfer) : between(10n, 100n);
+  }
+  return uniqueOn(actor, currency, currency === 'CAD' ? cad : koboFor(cad, options.midRate));
+}
+
+/** An amount of the operation: counted sends as above; conversions $1 to $20 (₦1,000 to ₦20,000), now and then more than any wallet holds. */
+function amountFor(options: WorkloadOptions, kind: OpKind, currency: Currency, actor: number): bigint {
+  if (kind === 'deposit') return 0n;
+  if (COUNTED.includes(kind)) return countedAmount(options, actor, currency);
+  // Now and then more than any wallet holds: a refusal that must leave no trace.
+  if (chance(0.05)) return uniqueOn(actor, currency, currency === 'CAD' ? 10_000_000n : 400_000_000n);
+  return uniqueOn(actor, currency, currency === 'CAD' ? between(100n, 2_000n) : between(100_000n, 2_000_000n));
+}
 
 function recordStatus(stats: WorkloadStats, what: string, answer: Answer): void {
   const label = `${what} ${answer.status === 0 ? `lost(${answer.error})` : answer.status}`;
@@ -234,11 +307,12 @@ async function sendOnce(options: WorkloadOptions, op: Op): Promise<Send> {
   const actor = customers[op.actor];
   for (let attempt = 0; ; attempt += 1) {
     let answer: Answer;
+    const sentAt = Date.now();
     if (op.kind === 'deposit') {
       answer = await postWebhook(http, options.webhookSecret, depositWebhook(actor, op.currency, op.amountMinor, op.key));
     } else {
       const { path, body } = requestOf(op, customers);
-      answer = await http.call(path, { token: actor.token, body, headers: { 'idempotency-key': op.key } });
+      answer = await http.call(path, { token: actor.token, body, headers: op.noKey ? {} : { 'idempotency-key': op.key } });
     }
     recordStatus(stats, op.kind, answer);
     if (answer.status === 401 && op.kind !== 'deposit' && attempt < 3) {
@@ -250,7 +324,7 @@ async function sendOnce(options: WorkloadOptions, op: Op): Promise<Send> {
       continue;
     }
     const message = typeof answer.body?.message === 'string' ? answer.body.message : undefined;
-    const send: Send = { status: answer.status, error: answer.error, message };
+    const send: Send = { sentAt, at: Date.now(), status: answer.status, error: answer.error, message };
     if (answer.status === 200) {
       send.reference = referenceOf(op, answer.body);
       if (op.kind === 'convert') send.converted = majorToMinor(dataOf(answer).converted_amount);
@@ -348,7 +422,7 @@ async function runOp(options: WorkloadOptions, op: Op): Promise<void> {
   }
   // A client that lost the answer retries with the same key when the server is back (TigerBeetle's
   // "reliable transaction submission"); a 409 means the killed request's claim has not lapsed yet.
-  if (options.retryLost && outcomeOf(op) === 'unknown' && chance(0.5)) {
+  if (options.retryLost && !op.noKey && outcomeOf(op) === 'unknown' && chance(0.5)) {
     for (let attempt = 0; attempt < 3 && Date.now() < options.deadline; attempt += 1) {
       await sleep(1_000 + Math.random() * 2_000);
       const send = await sendOnce(options, op);
@@ -356,7 +430,10 @@ async function runOp(options: WorkloadOptions, op: Op): Promise<void> {
       if (send.status !== 0 && send.status !== 409) break;
     }
   }
+  const counted = COUNTED.includes(op.kind) && outcomeOf(op) === 'ok' && !op.railFails;
+  if (counted) countUsage(options, op, 1n);
   await maybeCancel(options, op);
+  if (counted && op.cancels?.some((c) => c.status === 200)) countUsage(options, op, -1n);
 }
 
 function newOp(options: WorkloadOptions, kind: OpKind, currency: Currency, actor: number): Op {
@@ -368,12 +445,17 @@ function newOp(options: WorkloadOptions, kind: OpKind, currency: Currency, actor
     kind,
     currency,
     actor,
-    // Now and then more than any wallet holds (still unique): a refusal that must leave no trace.
-    amountMinor: kind !== 'deposit' && chance(0.05) ? (currency === 'CAD' ? 10_000_000n : 400_000_000n) + BigInt(id) : uniqueAmount(currency, id),
+    amountMinor: amountFor(options, kind, currency, actor),
     key: kind === 'deposit' ? railReference(`BT${id}-`) : randomUUID(),
     duplicate,
     sends: [],
   };
+}
+
+/** An Interac payee of the op (one whose e-mail ends in 'fail' is declined by the simulated rail). */
+function interacTo(op: Op, fails: boolean): void {
+  op.railFails = fails;
+  op.destination = fails ? `payee${op.id}.fail@example.com` : `payee${op.id}@example.com`;
 }
 
 function otherThan(count: number, actor: number): number {
@@ -388,13 +470,14 @@ function randomOp(options: WorkloadOptions, actor: number): Op {
   if (r < 0.4) {
     const op = newOp(options, 'transfer', chance(0.5) ? 'CAD' : 'NGN', actor);
     op.other = otherThan(n, actor);
+    // A quarter without an Idempotency-Key: the one-statement transfer, its limit counted in that statement.
+    if (op.duplicate === 'none' && chance(0.25)) op.noKey = true;
     return op;
   }
   if (r < 0.6) return newOp(options, 'convert', chance(0.5) ? 'CAD' : 'NGN', actor);
   if (r < 0.72) {
     const op = newOp(options, 'interac', 'CAD', actor);
-    op.railFails = chance(0.3);
-    op.destination = op.railFails ? `payee${op.id}.fail@example.com` : `payee${op.id}@example.com`;
+    interacTo(op, chance(0.3));
     return op;
   }
   if (r < 0.85) {
@@ -464,26 +547,57 @@ export async function runWorkload(options: WorkloadOptions): Promise<void> {
 const FUNDING_CAD = 50_000n; // $500.00
 const FUNDING_NGN = 50_000_000n; // ₦500,000.00
 
-/** Set-up funding: one signed deposit per customer and currency (recorded as acknowledged operations). */
-export async function fund(options: Pick<WorkloadOptions, 'http' | 'customers' | 'webhookSecret' | 'ops' | 'nextId' | 'stats'>): Promise<void> {
+type SetupOptions = Pick<WorkloadOptions, 'http' | 'customers' | 'webhookSecret' | 'ops' | 'nextId' | 'stats'>;
+
+/** A set-up deposit (recorded as an acknowledged operation). */
+async function setupDeposit(options: SetupOptions, customer: BankCustomer, currency: Currency, amountMinor: bigint): Promise<void> {
+  const id = options.nextId();
+  const op: Op = { id, kind: 'deposit', currency, actor: customer.index, amountMinor, key: railReference(`BTF${id}-`), duplicate: 'none', setup: true, sends: [] };
+  options.ops.push(op);
+  const sentAt = Date.now();
+  const answer = await postWebhook(options.http, options.webhookSecret, depositWebhook(customer, currency, op.amountMinor, op.key));
+  op.sends.push({ sentAt, at: Date.now(), status: answer.status, error: answer.error });
+  if (answer.status !== 200) throw new Error(`set-up deposit for ${customer.email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+}
+
+/** Set-up funding: one signed deposit per customer and currency. */
+export async function fund(options: SetupOptions): Promise<void> {
   for (const customer of options.customers) {
-    for (const currency of ['CAD', 'NGN'] as const) {
-      const id = options.nextId();
-      const op: Op = {
-        id,
-        kind: 'deposit',
-        currency,
-        actor: customer.index,
-        amountMinor: currency === 'CAD' ? FUNDING_CAD : FUNDING_NGN,
-        key: railReference(`BTF${id}-`),
-        duplicate: 'none',
-        funding: true,
-        sends: [],
-      };
-      options.ops.push(op);
-      const answer = await postWebhook(options.http, options.webhookSecret, depositWebhook(customer, currency, op.amountMinor, op.key));
-      op.sends.push({ status: answer.status, error: answer.error });
-      if (answer.status !== 200) throw new Error(`funding deposit for ${customer.email} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    }
+    for (const currency of ['CAD', 'NGN'] as const) await setupDeposit(options, customer, currency, currency === 'CAD' ? FUNDING_CAD : FUNDING_NGN);
   }
+}
+
+/**
+ * The travellers' day before the run (spec-next §B's 30-day window): in their first time zone,
+ * twelve hours behind UTC, each sends PRIOR_DAY_SHARE of their day limit (CAD transfers to the
+ * next customer and Interac payouts, a third of those to a payee the rail declines: refunded
+ * during the run, given back to that earlier day), one at a time, after a deposit that pays for
+ * it; then moves to a zone fourteen hours ahead of UTC, whose date is always later. Their 30-day
+ * limit then binds during the run before their day limit does.
+ */
+export async function travellersDayBefore(options: WorkloadOptions): Promise<void> {
+  const { customers } = options;
+  await Promise.all(
+    customers
+      .filter((c) => c.traveller)
+      .map(async (customer) => {
+        const limits = options.limits[customer.tier];
+        const target = (limits.perDay * BigInt(Math.round(PRIOR_DAY_SHARE * 100))) / 100n;
+        await setupDeposit(options, customer, 'CAD', target + limits.perTransfer);
+        for (let sent = 0n, n = 0; sent < target; n += 1) {
+          const id = options.nextId();
+          const kind: OpKind = n % 2 === 0 ? 'transfer' : 'interac';
+          const amountMinor = uniqueOn(customer.index, 'CAD', between(limits.perTransfer / 2n, limits.perTransfer));
+          const op: Op = { id, kind, currency: 'CAD', actor: customer.index, amountMinor, key: randomUUID(), duplicate: 'none', setup: true, sends: [] };
+          if (kind === 'transfer') op.other = (customer.index + 1) % customers.length;
+          else interacTo(op, n % 3 === 1);
+          options.ops.push(op);
+          const send = await sendOnce(options, op);
+          op.sends.push(send);
+          if (send.status !== 200) throw new Error(`${customer.email}'s send ${id} of the day before answered ${send.status}: ${send.message}`);
+          sent += amountMinor;
+        }
+        await setTimezone(options.http, customer, TRAVELLER_ZONES[1]);
+      }),
+  );
 }

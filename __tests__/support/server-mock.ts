@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import { endpoints } from '../../src/shared/endpoints';
 import { STORAGE_KEYS } from '../../src/shared/limits';
 import type { User } from '../../src/shared/types';
+import { devicesFake, devicesRoutes } from './devices-backend';
 import { pricing, pricingHandler, pricingRoutes } from './pricing-backend';
 import { recipientRoutes, recipients } from './recipients-backend';
 
@@ -64,6 +65,7 @@ export const backend = {
     backend.users.clear();
     pricing.reset();
     recipients.reset();
+    devicesFake.reset();
   },
 };
 
@@ -122,7 +124,10 @@ const pricingHandlers = pricingRoutes.map(({ method, path, resolver }) => http[m
 // The saved recipients (recipients-backend.ts): none unless a test saves some.
 const recipientHandlers = recipientRoutes.map(({ method, path, resolver }) => http[method](apiPath(path), authed(resolver)));
 
-export const server = setupServer(refreshHandler, userHandler, logoutHandler, defaultPricing, ...pricingHandlers, ...recipientHandlers);
+// The Devices fakes (devices-backend.ts): the Profile screen lists the devices in every test that shows it.
+const devicesHandlers = devicesRoutes.map(({ method, path, resolver }) => http[method](apiPath(path), authed(resolver)));
+
+export const server = setupServer(refreshHandler, userHandler, logoutHandler, defaultPricing, ...pricingHandlers, ...devicesHandlers, ...recipientHandlers);
 
 server.events.on('request:start', ({ request }) => {
   backend.requests.push({

@@ -25,6 +25,7 @@ import { limitRoutes } from './modules/limits/limits.routes';
 import { addressRoutes } from './modules/address/address.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { recipientRoutes } from './modules/recipients/recipients.routes';
+import { deviceRoutes } from './modules/devices/devices.routes';
 import { devRoutes } from './sim/dev.routes';
 
 declare module 'fastify' {
@@ -86,7 +87,7 @@ export async function buildApp({ config, db, adapters, onClose }: BuildOptions):
       await api.register(supportRoutes);
       await api.register(authRoutes);
       await api.register(walletRoutes);
-      for (const routes of [transferRoutes, billRoutes, fxRoutes, limitRoutes, addressRoutes, activityRoutes, recipientRoutes]) await api.register(routes);
+      for (const routes of [transferRoutes, billRoutes, fxRoutes, limitRoutes, addressRoutes, activityRoutes, deviceRoutes, recipientRoutes]) await api.register(routes);
       if (config.simulators) await api.register(devRoutes, { prefix: '/dev' });
     },
     { prefix: API_PREFIX },

@@ -61,6 +61,10 @@ export const endpoints = {
   // A transfer's life (spec-next §C): detail with its timeline, and cancelling a payout in its hold
   transactionDetail: { method: 'GET', path: '/transactions/:id' },
   cancelTransaction: { method: 'POST', path: '/transactions/:id/cancel' },
+  // Devices (spec-next §E): the signed-in sessions, signing one out, signing out all but this one
+  sessions: { method: 'GET', path: '/sessions' },
+  revokeSession: { method: 'DELETE', path: '/sessions/:id' },
+  revokeOtherSessions: { method: 'POST', path: '/sessions/revoke-others' },
   // Saved recipients (spec-next §E): each completed send's, newest first
   listRecipients: { method: 'GET', path: '/recipients' },
   deleteRecipient: { method: 'DELETE', path: '/recipients/:id' },

@@ -383,4 +383,17 @@ export const tierLimits = {
   proofNoneWaiting: 'No proof of address is waiting for review',
   proofRejectedDefault: 'The document does not show your name and a current address.',
   plusEmailSubject: 'Your limits were raised to Plus',
+  proofRejectedEmailSubject: 'Your proof of address was not accepted',
+} as const;
+
+/** Devices (spec-next §E): the spec names none of these texts; ours, shared by the server and Profile. */
+export const devices = {
+  notFound: 'Device not found',
+  signedOut: 'That device has been signed out.',
+  /** POST /sessions/revoke-others: how many other devices were signed out. */
+  othersSignedOut: (count: number) =>
+    count === 0 ? 'No other device was signed in.' : `Signed out of ${count} other ${count === 1 ? 'device' : 'devices'}.`,
+  loadFailed: 'Failed to load your devices',
+  signOutFailed: 'Failed to sign that device out',
+  signOutOthersFailed: 'Failed to sign out your other devices',
 } as const;

@@ -41,6 +41,7 @@ export type Pagination = Res<'transactions'>['pagination'];
 export type TransactionDetail = Static<typeof S.TransactionDetail>;
 export type TransactionEvent = Static<typeof S.TransactionEvent>;
 export type Counterparty = Static<typeof S.Counterparty>;
+export type DeviceSession = Static<typeof S.DeviceSession>;
 export type Direction = Transaction['direction'];
 export type NameInquiry = Res<'nameInquiry'>;
 export type Limits = Static<typeof S.Limits>;

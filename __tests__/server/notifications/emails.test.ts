@@ -332,6 +332,40 @@ describe('security', () => {
   });
 });
 
+/** Uploads a one-page PDF as the customer's proof of address (multipart, as the app sends it). */
+async function uploadProof(customer: Customer): Promise<void> {
+  const boundary = `----kudi${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="bill.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from('%PDF-1.7\n%%EOF\n'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const upload = await t.app.inject({
+    method: 'POST', url: api('/verification/proof-of-address'), headers: { ...customer.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload,
+  });
+  expect(upload.statusCode).toBe(200);
+}
+
+describe('proof of address rejected', () => {
+  it("the rejection records an e-mail with the reviewer's reason (escaped in HTML) and what to do next; the limits stay", async () => {
+    const customer = await createCustomer(t);
+    await uploadProof(customer);
+    const reason = 'The bill is older than <3> months & unreadable.';
+    const decided = await t.app.inject({ method: 'POST', url: api('/dev/proof-of-address'), payload: { email: customer.email, decision: 'reject', reason } });
+    expect(decided.statusCode).toBe(200);
+    expect(await outbox(t, customer.email)).toEqual([]);
+    await sendPass(t);
+    await sendPass(t);
+    const mail = await theMail(t, customer.email, 'Kudi: Your proof of address was not accepted');
+    expect(mail.body).toContain(`We could not accept your proof of address: ${reason}`);
+    expect(mail.body).toContain('You can upload another document');
+    expect(mail.html).toContain('older than &lt;3&gt; months &amp; unreadable.');
+    expect(mail.html).not.toContain('<3>');
+    expectNoSecrets(mail, secretsOf(customer));
+    expect((await t.app.inject({ method: 'GET', url: api('/limits'), headers: customer.headers })).json().data.tier).toBe('Basic');
+  });
+});
+
 describe('limits raised to Plus', () => {
   it('the approval records the e-mail: text and HTML with the Plus limits, sent by the pass', async () => {
     const customer = await createCustomer(t);

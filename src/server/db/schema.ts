@@ -56,6 +56,10 @@ export interface SessionsTable {
   revoked_at: Date | null;
   /** A fresh password check in this session (PIN change, profile password change). */
   password_checked_at: Date | null;
+  /** The sign-in's User-Agent (normalUserAgent), null before migration 0014. */
+  user_agent: string | null;
+  /** The sign-in's IP address as Fastify saw it, null before migration 0014. */
+  ip: string | null;
 }
 
 export interface Database extends AuthTables, LedgerTables, TransfersTables, FxTables, LimitsTables, AddressTables, NotificationsTables, RecipientsTables {

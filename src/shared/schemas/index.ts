@@ -8,6 +8,7 @@ import { limitSchemas } from './limits';
 import { miscSchemas } from './misc';
 import { pricingSchemas } from './pricing';
 import { recipientSchemas } from './recipients';
+import { sessionSchemas } from './sessions';
 import { transferSchemas } from './transfers';
 import { walletSchemas } from './wallet';
 
@@ -21,6 +22,7 @@ export const schemas = {
   ...limitSchemas,
   ...activitySchemas,
   ...recipientSchemas,
+  ...sessionSchemas,
 } satisfies Record<EndpointName, EndpointSchema>;
 
 export type Schemas = typeof schemas;
@@ -41,3 +43,4 @@ export { Quote, Pricing, FeeLine } from './pricing';
 export { Limits, ProofOfAddress } from './limits';
 export { TransactionDetail, TransactionEvent, Counterparty } from './activity';
 export { Recipient } from './recipients';
+export { DeviceSession } from './sessions';

@@ -8,7 +8,12 @@ export const profileDialogs = {
   verifyPassword: 'profile-verify-password',
   changePin: 'profile-change-pin',
   updateProfile: 'profile-update',
+  /** Devices: 'Sign out everywhere else' asks first. */
+  signOutOthers: 'profile-sign-out-others',
 } as const;
+
+/** The confirmation of signing out the device of session `id` (one dialog id per device). */
+export const signOutDeviceDialog = (id: string): string => `profile-sign-out-device:${id}`;
 
 type ProfileDialog = (typeof profileDialogs)[keyof typeof profileDialogs];
 

@@ -8,6 +8,7 @@ import { useUser } from '../../app/use-user';
 import { Button, Card, CardTitle, PageHeader, Stack, VerifiedIcon, VisuallyHidden, media } from '../../ui';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ChangePinDialog } from './change-pin-dialog';
+import { DevicesCard } from './devices-card';
 import { profileDialogs, useProfileDialog } from './profile-dialogs';
 import { UpdateProfileDialog } from './update-profile-dialog';
 import { VerifyPasswordDialog } from './verify-password-dialog';
@@ -77,7 +78,7 @@ function ProfileSkeleton() {
   );
 }
 
-/** /profile: personal and contact details with their verification state, and the security actions. */
+/** /profile: personal and contact details with their verification state, the security actions and the signed-in devices. */
 export default function ProfileScreen() {
   const { user, isLoading, error } = useUser();
   useErrorToast(error, M.profile.loadFailed);
@@ -118,6 +119,7 @@ export default function ProfileScreen() {
               <Button variant="secondary" onClick={updateProfile.show}>Update Profile</Button>
             </Stack>
           </Card>
+          <DevicesCard />
           {locked && (
             <Suspense fallback={null}>
               <LimitsCard />

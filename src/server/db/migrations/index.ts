@@ -12,6 +12,7 @@ import * as m0010 from './0010-payout-life';
 import * as m0011 from './0011-notifications';
 import * as m0012 from './0012-identity-sessions-by-user';
 import * as m0013 from './0013-recipients';
+import * as m0014 from './0014-session-devices';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0011-notifications': m0011,
   '0012-identity-sessions-by-user': m0012,
   '0013-recipients': m0013,
+  '0014-session-devices': m0014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

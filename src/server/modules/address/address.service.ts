@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors'
 import { isFullyVerified } from '../auth/user.dto';
 import { lockUser } from '../auth/users.repository';
 import type { TierLimitTable } from '../limits/tiers';
-import { notifyTierPlus } from '../notifications/notify';
+import { notifyProofRejected, notifyTierPlus } from '../notifications/notify';
 import { insertProof, latestProof, lockPendingProof, recordDecision } from './address.repository';
 import { documentTypeOf } from './document-type';
 
@@ -68,6 +68,7 @@ export async function decideProof(
     if (decision === 'reject') {
       const why = reason?.trim() || tierLimits.proofRejectedDefault;
       await recordDecision(trx, proof.id, 'rejected', why);
+      await notifyProofRejected(trx, proof.user_id, proof.id, why);
       return { status: 'rejected', reason: why };
     }
     await recordDecision(trx, proof.id, 'approved', null);

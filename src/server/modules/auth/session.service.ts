@@ -102,9 +102,10 @@ export interface LoginInput {
 /**
  * Signs in with e-mail and password (throttled per account and per IP). Called with a live
  * session's token of the same user, it is that session's password check (PIN or password change)
- * and answers with the same token instead of opening another session. A new session records the
- * User-Agent with it; one the account had not signed in with before (when it had signed in with
- * others) records the new-device e-mail too.
+ * and answers with the same token instead of opening another session. A new session keeps the
+ * sign-in's User-Agent and IP (its line in the Devices list, spec-next §E); a User-Agent the
+ * account had not signed in with before (when it had signed in with others) records the
+ * new-device e-mail too.
  */
 export async function login(
   { db, config }: { db: Db; config: Pick<Config, 'jwtSecret' | 'passwordCost'> },
@@ -130,9 +131,10 @@ export async function login(
     await setPasswordCheckedAt(db, caller.sessionId, now);
     return loginData(user, caller.token, caller.claims, now);
   }
+  const userAgent = normalUserAgent(input.userAgent);
   const session = await db.transaction().execute(async (trx) => {
-    const opened = await insertSession(trx, user.id, randomUUID(), now);
-    await recordSignIn(trx, { userId: user.id, userAgent: normalUserAgent(input.userAgent), ip: input.ip, at: now });
+    const opened = await insertSession(trx, user.id, randomUUID(), now, { userAgent, ip: input.ip });
+    await recordSignIn(trx, { userId: user.id, userAgent, ip: input.ip, at: now });
     return opened;
   });
   const { token, claims } = sign(secret, session, user.email, session.current_jti, now);

@@ -4,10 +4,16 @@ import type { Database, SessionsTable } from '../../db/schema';
 
 export type SessionRow = Selectable<SessionsTable>;
 
-export function insertSession(db: Db, userId: string, jti: string, now: Date): Promise<SessionRow> {
+/** What a sign-in came with: its User-Agent (normalUserAgent, '' when none) and its IP address. */
+export interface SignInDevice {
+  userAgent: string;
+  ip: string | null;
+}
+
+export function insertSession(db: Db, userId: string, jti: string, now: Date, device: SignInDevice): Promise<SessionRow> {
   return db
     .insertInto('sessions')
-    .values({ user_id: userId, current_jti: jti, created_at: now, last_seen_at: now })
+    .values({ user_id: userId, current_jti: jti, created_at: now, last_seen_at: now, user_agent: device.userAgent, ip: device.ip })
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -37,6 +37,8 @@ export interface NotificationPayloads {
   new_device_sign_in: { user_agent: string; ip: string | null; at: string };
   /** Proof of address approved: the limits of Plus when it was raised (CAD minor units, as text). */
   tier_plus: { per_transfer: string; per_day: string; per_30_days: string };
+  /** Proof of address rejected, with the reviewer's reason (the limits stay Basic's). */
+  proof_rejected: { reason: string };
 }
 
 export type NotificationKind = keyof NotificationPayloads;
@@ -50,6 +52,7 @@ export const NOTIFICATION_KINDS = [
   'pin_changed',
   'new_device_sign_in',
   'tier_plus',
+  'proof_rejected',
 ] as const satisfies readonly NotificationKind[];
 
 /** The kinds that are about one ledger transfer. */
@@ -138,3 +141,7 @@ export const notifyTierPlus = (trx: Trx, userId: string, proofId: string, plus: 
     dedupeKey: `tier_plus:${proofId}`,
     payload: { per_transfer: String(plus.perTransfer), per_day: String(plus.perDay), per_30_days: String(plus.per30Days) },
   });
+
+/** The customer's proof of address `proofId` was rejected for `reason`: they may send another. */
+export const notifyProofRejected = (trx: Trx, userId: string, proofId: string, reason: string) =>
+  notify(trx, { userId, kind: 'proof_rejected', dedupeKey: `proof_rejected:${proofId}`, payload: { reason } });

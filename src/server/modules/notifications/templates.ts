@@ -43,7 +43,8 @@ export type NotificationFacts =
   | { kind: TransferNotificationKind; addressee: Addressee; transfer: TransferFacts }
   | { kind: 'password_changed' | 'pin_changed'; addressee: Addressee; payload: NotificationPayloads['password_changed'] }
   | { kind: 'new_device_sign_in'; addressee: Addressee; payload: NotificationPayloads['new_device_sign_in'] }
-  | { kind: 'tier_plus'; addressee: Addressee; payload: NotificationPayloads['tier_plus'] };
+  | { kind: 'tier_plus'; addressee: Addressee; payload: NotificationPayloads['tier_plus'] }
+  | { kind: 'proof_rejected'; addressee: Addressee; payload: NotificationPayloads['proof_rejected'] };
 
 // ---------------------------------------------------------------------------------------------
 // Formatting
@@ -257,6 +258,18 @@ function tierPlus(payload: NotificationPayloads['tier_plus']): EmailContent {
   };
 }
 
+function proofRejected(payload: NotificationPayloads['proof_rejected']): EmailContent {
+  return {
+    subject: tierLimits.proofRejectedEmailSubject,
+    paragraphs: [
+      `We could not accept your proof of address: ${oneLine(payload.reason)}`,
+      'Your limits stay as they are. You can upload another document (a recent bill or bank statement showing your name and address; PDF, PNG or JPEG, up to 5 MB) from Profile, Limits.',
+    ],
+    details: [],
+    closing: `Questions? Contact us at ${SUPPORT_EMAIL}.`,
+  };
+}
+
 function contentOf(facts: NotificationFacts, context: RenderContext): EmailContent {
   const a = facts.addressee;
   switch (facts.kind) {
@@ -276,6 +289,8 @@ function contentOf(facts: NotificationFacts, context: RenderContext): EmailConte
       return newDevice(a, facts.payload, context);
     case 'tier_plus':
       return tierPlus(facts.payload);
+    case 'proof_rejected':
+      return proofRejected(facts.payload);
   }
 }
 
