@@ -7,6 +7,7 @@ import { STORAGE_KEYS } from '../../src/shared/limits';
 import type { User } from '../../src/shared/types';
 import { devicesFake, devicesRoutes } from './devices-backend';
 import { pricing, pricingHandler, pricingRoutes } from './pricing-backend';
+import { recipientRoutes, recipients } from './recipients-backend';
 
 export const TEST_EMAIL = 'ada@example.com';
 
@@ -63,6 +64,7 @@ export const backend = {
     backend.requests = [];
     backend.users.clear();
     pricing.reset();
+    recipients.reset();
     devicesFake.reset();
   },
 };
@@ -119,11 +121,13 @@ const defaultPricing = pricingHandler(apiPath);
 
 // The quotes, limits and proof-of-address fakes (pricing-backend.ts) answer in every test.
 const pricingHandlers = pricingRoutes.map(({ method, path, resolver }) => http[method](apiPath(path), authed(resolver)));
+// The saved recipients (recipients-backend.ts): none unless a test saves some.
+const recipientHandlers = recipientRoutes.map(({ method, path, resolver }) => http[method](apiPath(path), authed(resolver)));
 
 // The Devices fakes (devices-backend.ts): the Profile screen lists the devices in every test that shows it.
 const devicesHandlers = devicesRoutes.map(({ method, path, resolver }) => http[method](apiPath(path), authed(resolver)));
 
-export const server = setupServer(refreshHandler, userHandler, logoutHandler, defaultPricing, ...pricingHandlers, ...devicesHandlers);
+export const server = setupServer(refreshHandler, userHandler, logoutHandler, defaultPricing, ...pricingHandlers, ...devicesHandlers, ...recipientHandlers);
 
 server.events.on('request:start', ({ request }) => {
   backend.requests.push({

@@ -8,6 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { endpoints } from '../../src/shared/endpoints';
 import { formatMinor, parseAmount } from '../../src/shared/money';
 import type { Bank, Currency, Payee } from '../../src/shared/types';
+import { recipients } from './recipients-backend';
 import { apiPath, authed, server } from './server-mock';
 import type { FakeWallets } from './wallet-backend';
 
@@ -59,6 +60,9 @@ export interface MoneyBackend {
 
 const refused = (message: string, status = 400) => HttpResponse.json({ success: false, message }, { status });
 
+/** As the server shows an account number after its first send: '******6789'. */
+export const masked = (number = '') => `${'*'.repeat(Math.max(0, number.length - 4))}${number.slice(-4)}`;
+
 const minor = (amount: unknown) => {
   const parsed = parseAmount(amount as number | string);
   return parsed.ok ? parsed.minor : 0n;
@@ -109,7 +113,15 @@ export function serveMoney(wallets: FakeWallets): MoneyBackend {
     http.get(apiPath(endpoints.ngnBanks.path), authed(() => HttpResponse.json({ success: true, data: { bankList: BANKS } }))),
     http.get(
       apiPath('/wallet/get_name_inquiry/:accountNumber/:nibssBankCode/:senderAccountNumber'),
-      authed(({ params }) => {
+      authed(({ params, request }) => {
+        // A saved recipient's account (spec-next §E): the server's full number, answered masked.
+        const recipientId = new URL(request.url).searchParams.get('recipient_id');
+        if (recipientId !== null) {
+          const saved = recipients.accounts.get(recipientId);
+          const [nibss, number] = saved?.split('/') ?? [];
+          if (!saved || nibss !== String(params.nibssBankCode) || String(params.accountNumber) !== masked(number)) return refused('Recipient not found', 404);
+          return HttpResponse.json({ success: true, code: '00', customer: { account: { name: ACCOUNTS[saved], number: masked(number) } } });
+        }
         const name = ACCOUNTS[`${String(params.nibssBankCode)}/${String(params.accountNumber)}`];
         return name
           ? HttpResponse.json({ success: true, code: '00', customer: { account: { name, number: String(params.accountNumber) } } })

@@ -24,6 +24,7 @@ import { fxRoutes } from './modules/fx/fx.routes';
 import { limitRoutes } from './modules/limits/limits.routes';
 import { addressRoutes } from './modules/address/address.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { recipientRoutes } from './modules/recipients/recipients.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { statementRoutes } from './modules/statements/statements.routes';
 import { devRoutes } from './sim/dev.routes';
@@ -87,7 +88,7 @@ export async function buildApp({ config, db, adapters, onClose }: BuildOptions):
       await api.register(supportRoutes);
       await api.register(authRoutes);
       await api.register(walletRoutes);
-      for (const routes of [transferRoutes, billRoutes, fxRoutes, limitRoutes, addressRoutes, activityRoutes, deviceRoutes, statementRoutes]) await api.register(routes);
+      for (const routes of [transferRoutes, billRoutes, fxRoutes, limitRoutes, addressRoutes, activityRoutes, deviceRoutes, statementRoutes, recipientRoutes]) await api.register(routes);
       if (config.simulators) await api.register(devRoutes, { prefix: '/dev' });
     },
     { prefix: API_PREFIX },

@@ -67,6 +67,9 @@ export const endpoints = {
   revokeOtherSessions: { method: 'POST', path: '/sessions/revoke-others' },
   // Self-service (spec-next §E): a wallet's statement of a period, as a CSV or PDF file
   statement: { method: 'GET', path: '/statements' },
+  // Saved recipients (spec-next §E): each completed send's, newest first
+  listRecipients: { method: 'GET', path: '/recipients' },
+  deleteRecipient: { method: 'DELETE', path: '/recipients/:id' },
   // Bills
   searchPayee: { method: 'POST', path: '/bills/search-payee' },
   createBillPayment: { method: 'POST', path: '/bills/create-bill-payment' },

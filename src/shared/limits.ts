@@ -77,6 +77,10 @@ export const TRANSACTION_STATUSES = ['pending', 'completed', 'failed', 'cancelle
 /** The steps of a transfer's timeline (spec-next §C), oldest first in GET /transactions/{id}. */
 export const TRANSACTION_EVENT_STATUSES = ['created', 'sent', 'completed', 'failed', 'cancelled', 'refunded'] as const;
 export const DIRECTIONS = ['credit', 'debit'] as const;
+/** Whom a completed send went to (spec-next §E, GET /recipients): an Interac e-mail, a Nigerian bank account, a Kudi user. */
+export const RECIPIENT_KINDS = ['interac', 'ngn_bank', 'kudi_user'] as const;
+/** How many recipients GET /recipients answers at most: the most recently used. */
+export const RECIPIENTS_MAX = 100;
 
 /** Statements (spec-next §E): GET /statements in either format, over at most this many days. */
 export const STATEMENT_FORMATS = ['csv', 'pdf'] as const;

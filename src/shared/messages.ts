@@ -285,6 +285,16 @@ export const statements = {
   saved: (filename: string) => `Statement saved: ${filename}`,
 } as const;
 
+/** Saved recipients (spec-next §E); the spec words none of these. */
+export const recipients = {
+  notFound: 'Recipient not found',
+  deleted: 'Recipient removed',
+  /** A send or name check by a saved recipient's id whose account number or bank is not that recipient's. */
+  accountMismatch: "This account number or bank is not the saved recipient's.",
+  recent: 'Recent recipients',
+  deleteFailed: 'Failed to remove the recipient',
+} as const;
+
 /** Server refusals and acknowledgements the spec does not spell out. */
 export const server = {
   internal: 'Something went wrong. Please try again.',

@@ -4,7 +4,7 @@
  */
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { EndpointName } from './endpoints';
-import type { BILL_CATEGORIES, CURRENCIES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './limits';
+import type { BILL_CATEGORIES, CURRENCIES, RECIPIENT_KINDS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from './limits';
 import type * as S from './schemas';
 
 type Part<N extends EndpointName, K extends 'body' | 'params' | 'querystring'> = S.Schemas[N] extends {
@@ -28,6 +28,7 @@ export type Currency = (typeof CURRENCIES)[number];
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type BillCategory = (typeof BILL_CATEGORIES)[number];
+export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
 
 export type User = Static<typeof S.User>;
 export type LoginData = Static<typeof S.LoginData>;
@@ -57,6 +58,7 @@ export type OutboxMessage = Static<typeof S.OutboxMessage>;
 export type Quote = Static<typeof S.Quote>;
 export type Pricing = Static<typeof S.Pricing>;
 export type FeeLine = Static<typeof S.FeeLine>;
+export type Recipient = Static<typeof S.Recipient>;
 export type AmountSide = Req<'createQuote'>['amount_side'];
 /** GET /statements (spec-next §E): the wallet, the period's days and the file's format. */
 export type StatementQuery = Query<'statement'>;

@@ -246,7 +246,9 @@ export async function fingerprint(t: TestApp): Promise<string> {
       (select md5(coalesce(string_agg(concat_ws(',', user_id, is_wallet_activated, account_number), ';' order by user_id), '')) from naira_wallets),
       -- What sends counted against the limits, and the proofs of address and their reviews.
       (select md5(coalesce(string_agg(concat_ws(',', user_id, day, used_minor), ';' order by user_id, day), '')) from limit_usage),
-      (select md5(coalesce(string_agg(concat_ws(',', id, status, reason), ';' order by id), '')) from address_proofs)
+      (select md5(coalesce(string_agg(concat_ws(',', id, status, reason), ';' order by id), '')) from address_proofs),
+      -- Saved recipients (spec-next §E): a refusal neither saves, updates nor deletes one.
+      (select md5(coalesce(string_agg(concat_ws(',', id, name, email, last_used_at), ';' order by id), '')) from recipients)
     ) as fp`.execute(t.db);
   return rows[0].fp;
 }

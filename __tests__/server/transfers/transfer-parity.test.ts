@@ -11,7 +11,8 @@
  *   (except the transfer's reference and time), and the same resulting state: both parties'
  *   balances and reservations, their transfers (kind, status, amount, currency, which party is
  *   debited and credited, metadata), entries (amount, balance after), PIN counters and lock,
- *   and the e-mails recorded with the transfer (spec-next §D: who, which kind, for which transfer).
+ *   the e-mails recorded with the transfer (spec-next §D: who, which kind, for which transfer), and
+ *   the recipient saved for the sender (spec-next §E: whom, under which name, last used when).
  * - C: the one-statement function called directly. When it answers a transfer, world C holds
  *   exactly what the checked path wrote in B and the receipt is B's; when it answers null,
  *   nothing in the database changed.
@@ -513,6 +514,16 @@ async function worldState(world: World) {
       n.payload - 'transfer_id' as payload_rest, n.sent_at is null as unsent
     from notifications n where n.user_id in (${world.sender.id}::uuid, ${world.recipient.id}::uuid)
     order by role, n.kind`.execute(t.db);
+  // The recipients either party has saved (spec-next §E), by role, each naming its destination by role and its
+  // last use by the transfer it came from.
+  const recipients = await sql<Record<string, unknown>>`
+    select case r.user_id when ${world.sender.id}::uuid then 'sender' else 'recipient' end as role, r.kind,
+      case r.destination when ${world.recipient.id}::text then 'recipient' when ${world.sender.id}::text then 'sender' else r.destination end as destination,
+      r.name, r.email = (select u.email from users u where u.id::text = r.destination) as email_is_destinations, r.bank_code, r.bank_name, r.account_number,
+      (select string_agg(t.kind, ',' order by t.id) from ledger_transfers t where t.created_at = r.last_used_at
+        and exists (select 1 from ledger_accounts a where a.id = t.debit_account_id and a.user_id = r.user_id)) as used_by
+    from recipients r where r.user_id in (${world.sender.id}::uuid, ${world.recipient.id}::uuid)
+    order by role, r.kind, r.destination`.execute(t.db);
   // The sender's limit usage, by day relative to today (the customers of this file have no time zone: UTC).
   const usage = await sql<{ day: number; used_minor: string }>`
     select (day - kudi_local_day(null, now()))::int as day, used_minor::text from limit_usage
@@ -521,6 +532,7 @@ async function worldState(world: World) {
     accounts: accounts.rows,
     transfers: transfers.rows,
     notifications: notifications.rows,
+    recipients: recipients.rows,
     usage: usage.rows,
     users: users.rows.map((u) => ({ ...u, pin_locked_until: u.pin_locked_until?.getTime() ?? null })),
   };
@@ -551,6 +563,7 @@ async function databaseDigest() {
       (select md5(string_agg(id || ':' || pin_failed_count || ':' || coalesce(pin_locked_until::text, '-'), ',' order by id)) from users) as users,
       (select count(*)::text from idempotency_keys) as keys,
       (select count(*) || ':' || coalesce(max(id), 0) from notifications) as notifications,
+      (select md5(coalesce(string_agg(id || ':' || name || ':' || last_used_at, ',' order by id), '')) from recipients) as recipients,
       (select md5(coalesce(string_agg(user_id || ':' || day || ':' || used_minor, ',' order by user_id, day), '')) from limit_usage) as usage`.execute(t.db);
   return rows[0];
 }
@@ -585,6 +598,10 @@ describe('the one-statement transfer and the checked path', () => {
         // A transfer records its two e-mails, keyed by it; a refusal records none.
         expect(stateB.notifications.map((n) => [n.role, n.kind, n.keyed_by_transfer])).toEqual(
           resB.statusCode === 200 ? [['recipient', 'money_received', true], ['sender', 'money_sent', true]] : [],
+        );
+        // A transfer saves its recipient for the sender (spec-next §E), last used at the transfer's time; a refusal saves none.
+        expect(stateB.recipients.map((r) => [r.role, r.kind, r.destination, r.name, r.email_is_destinations, r.used_by])).toEqual(
+          resB.statusCode === 200 ? [['sender', 'kudi_user', 'recipient', NAMES[1].join(' '), true, 'wallet_transfer']] : [],
         );
         outcomes.statuses.set(resA.statusCode, (outcomes.statuses.get(resA.statusCode) ?? 0) + 1);
         if (resA.statusCode === 403 && String(resA.json().message).startsWith('This exceeds your')) outcomes.limitRefusals += 1;

@@ -5,6 +5,6 @@ import { baseQueryWithReauth } from './base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
-  tagTypes: ['User', 'Wallet', 'Transactions', 'Rates', 'Limits', 'ProofOfAddress', 'Sessions'],
+  tagTypes: ['User', 'Wallet', 'Transactions', 'Rates', 'Limits', 'ProofOfAddress', 'Sessions', 'Recipients'],
   endpoints: () => ({}),
 });

@@ -11,8 +11,11 @@ import { sessionEnded } from './session-slice';
 export type SendAgainDraft =
   /** An Interac e-Transfer (/transfer-cad). */
   | { flow: 'interac'; name: string; email: string; amount: number }
-  /** A payout to a Nigerian bank account (/transfer-naira): the bank by its name, the number when known in full. */
-  | { flow: 'ngn-bank'; bankName: string | null; accountNumber: string; amount: number }
+  /**
+   * A payout to a Nigerian bank account (/transfer-naira): the bank by its name, the number when
+   * known in full; else its masked number, by which the screen finds the saved recipient (spec-next §E).
+   */
+  | { flow: 'ngn-bank'; bankName: string | null; accountNumber: string; accountNumberMasked?: string | null; amount: number }
   /** A transfer to another user of the product (/transfer-{product}), on its currency's tab. */
   | { flow: 'kudi-user'; currency: Currency; email: string; amount: number };
 

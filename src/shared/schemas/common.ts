@@ -3,7 +3,7 @@
  * services check formats (PIN, BVN, OTP, amounts) so they can answer the spec's own messages.
  */
 import { Type, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
-import { BILL_CATEGORIES, CURRENCIES, DIRECTIONS, TRANSACTION_EVENT_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../limits';
+import { BILL_CATEGORIES, CURRENCIES, DIRECTIONS, RECIPIENT_KINDS, TRANSACTION_EVENT_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../limits';
 
 /** What every endpoint schema has: optional request parts, a 200 body and the error bodies. */
 export interface EndpointSchema {
@@ -39,6 +39,13 @@ export const TransactionType = literals(TRANSACTION_TYPES);
 export const TransactionStatus = literals(TRANSACTION_STATUSES);
 export const TransactionEventStatus = literals(TRANSACTION_EVENT_STATUSES);
 export const Direction = literals(DIRECTIONS);
+export const RecipientKind = literals(RECIPIENT_KINDS);
+
+/**
+ * spec-next §E: the id of one of the customer's saved recipients (GET /recipients). Optional on the
+ * calls that take it; another customer's id, or none of theirs, is a 404.
+ */
+export const RecipientId = (description?: string) => Type.String({ minLength: 1, maxLength: 64, ...(description ? { description } : {}) });
 
 // Common params
 export const EmailParams = Type.Object({ email: Email });

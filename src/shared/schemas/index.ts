@@ -7,6 +7,7 @@ import type { EndpointSchema } from './common';
 import { limitSchemas } from './limits';
 import { miscSchemas } from './misc';
 import { pricingSchemas } from './pricing';
+import { recipientSchemas } from './recipients';
 import { sessionSchemas } from './sessions';
 import { statementSchemas } from './statements';
 import { transferSchemas } from './transfers';
@@ -21,6 +22,7 @@ export const schemas = {
   ...pricingSchemas,
   ...limitSchemas,
   ...activitySchemas,
+  ...recipientSchemas,
   ...sessionSchemas,
   ...statementSchemas,
 } satisfies Record<EndpointName, EndpointSchema>;
@@ -42,4 +44,5 @@ export { Country, OutboxMessage } from './misc';
 export { Quote, Pricing, FeeLine } from './pricing';
 export { Limits, ProofOfAddress } from './limits';
 export { TransactionDetail, TransactionEvent, Counterparty } from './activity';
+export { Recipient } from './recipients';
 export { DeviceSession } from './sessions';

@@ -10,6 +10,7 @@ import {
   MoneyInput,
   Name,
   Ok,
+  RecipientId,
   OkTrueString,
   Text,
   Timestamp,
@@ -112,6 +113,18 @@ export const transferSchemas = {
       is_benficiary: Type.Boolean(),
       account_name: Name,
       timezone: Timezone,
+      /**
+       * spec-next §E (optional): send to a saved recipient (GET /recipients, kind 'ngn_bank') without
+       * holding its full number. account_number is then the recipient's account_number_masked (or its
+       * full number) and account_bank its bank; the server sends to the saved account, checks its
+       * holder against account_name as for any send, and the receipt shows the number masked.
+       * Without it the call is spec §7's.
+       */
+      recipient_id: Type.Optional(
+        RecipientId(
+          "A saved recipient's id (GET /recipients, kind 'ngn_bank'): the server sends to its saved account. account_number is then its account_number_masked (or full number), account_bank its bank; the receipt's account_number is masked. Another customer's id: 404.",
+        ),
+      ),
     }),
     response: responses(OkTrueString(NgnWithdrawalReceipt)),
   },

@@ -9,6 +9,7 @@ import {
   Direction,
   Nullable,
   Ok,
+  RecipientId,
   Timestamp,
   TransactionStatus,
   TransactionType,
@@ -93,6 +94,18 @@ export const walletSchemas = {
   ngnBanks: { response: responses(Ok(Type.Object({ bankList: Type.Array(Bank) }))) },
   nameInquiry: {
     params: Type.Object({ accountNumber: Code, nibssBankCode: Code, senderAccountNumber: Code }),
+    /**
+     * spec-next §E (optional): the name check of a saved recipient (GET /recipients, kind 'ngn_bank')
+     * run again without its full number: accountNumber is then its account_number_masked (or full
+     * number) and nibssBankCode its bank's; the answer's number is masked. Without it, spec §7's call.
+     */
+    querystring: Type.Object({
+      recipient_id: Type.Optional(
+        RecipientId(
+          "A saved recipient's id (GET /recipients, kind 'ngn_bank'): the check runs on its saved account; accountNumber is then its account_number_masked (or full number), nibssBankCode its bank's; the answer's number is masked. Another customer's id: 404.",
+        ),
+      ),
+    }),
     response: responses(
       Type.Object({
         success: Type.Boolean(),

@@ -10,7 +10,7 @@ import type { Currency, Transaction, TransactionStatus } from '../../../shared/t
 import { api } from '../../api/api';
 import { sessionEnded } from '../../app/session-slice';
 import { formatMoney } from '../../ui';
-import { touchedBy } from '../money/money-call';
+import { recipientsTag, touchedBy } from '../money/money-call';
 import { detailTag, historyApi } from './history-api';
 
 /** How often a pending item is asked again: the history page, the detail page, a payout just sent. */
@@ -120,7 +120,8 @@ type WatchRoot = { pendingWatch: PendingWatchState };
  * Registers the watch on the store's listener: an answer showing a remembered pending item in
  * another state gives one toast (an event of its own: it stays when the customer changes screen,
  * app/toasts.tsx) and makes stale what the change moved: that wallet, the limits (a failed payout
- * gives its amount back), and the other view of the item (the history page or the detail).
+ * gives its amount back), the other view of the item (the history page or the detail), and the
+ * saved recipients when it completed (spec-next §E).
  */
 export function watchPendingItems(listener: ListenerMiddlewareInstance): void {
   listener.startListening({
@@ -136,7 +137,9 @@ export function watchPendingItems(listener: ListenerMiddlewareInstance): void {
         const { text, kind } = changeMessage(item);
         toast[kind](text, { toastId: `settled:${item.id}:${item.status}` });
         const stale = touchedBy(item.currency).filter((tag) => !(fromList && tag.type === 'Transactions'));
-        dispatch(api.util.invalidateTags([...stale, ...(fromList ? [detailTag(item.id)] : [])]));
+        // A completed payout saved its recipient (spec-next §E).
+        const saved = item.status === 'completed' ? [recipientsTag] : [];
+        dispatch(api.util.invalidateTags([...stale, ...saved, ...(fromList ? [detailTag(item.id)] : [])]));
       }
     },
   });

@@ -65,7 +65,8 @@ export function detailRows(detail: TransactionDetail): ReceiptRow[] {
 /**
  * Send again (spec-next §C, for sends): the send screen and what it starts with. An Interac
  * e-Transfer (a CAD payout to an e-mail), a payout to a Nigerian bank account (the account number
- * when the item has it in full, else the customer types it again), a transfer to another user.
+ * when the item has it in full, else its masked number: the saved recipient it matches, or the
+ * customer types it again), a transfer to another user.
  * Nothing for money received, conversions and bills.
  */
 export function sendAgainDraft(detail: TransactionDetail): SendAgainDraft | null {
@@ -81,5 +82,7 @@ export function sendAgainDraft(detail: TransactionDetail): SendAgainDraft | null
     return { flow: 'interac', name: counterparty.name ?? detail.recipient_name ?? '', email: counterparty.email, amount };
   }
   const full = detail.account_number && new RegExp(`^\\d{${NGN_ACCOUNT_LENGTH}}$`).test(detail.account_number) ? detail.account_number : '';
-  return { flow: 'ngn-bank', bankName: counterparty.bank_name ?? detail.bank_name, accountNumber: full, amount };
+  // A send to a saved recipient shows its number masked only (spec-next §E): the send screen then
+  // picks the saved recipient with that bank and masked number.
+  return { flow: 'ngn-bank', bankName: counterparty.bank_name ?? detail.bank_name, accountNumber: full, accountNumberMasked: counterparty.account_number_masked, amount };
 }

@@ -21,3 +21,10 @@ export const touchedBy = (currency: Currency) => [
   { type: 'Transactions' as const, id: `LIST-${currency}` },
   { type: 'Limits' as const },
 ];
+
+/**
+ * The saved recipients (spec-next §E, GET /recipients): a completed send saves its recipient, so it
+ * makes them stale: a user transfer's mutation (it completes at once), a payout when the pending
+ * watch sees it completed (features/history/pending-watch.ts).
+ */
+export const recipientsTag = { type: 'Recipients' as const };

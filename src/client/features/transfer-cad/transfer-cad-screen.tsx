@@ -14,6 +14,7 @@ import { MoneyFlow } from '../money/money-flow';
 import { receiptDate } from '../money/receipt-modal';
 import { feeRows, pendingNotice, resultMessage, statusRows } from '../money/result';
 import { payoutWatched } from '../history';
+import { RecentRecipients } from '../recipients';
 import type { FeeRule } from '../../../shared/pricing';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
@@ -31,6 +32,9 @@ interface Values {
 }
 
 const initialValues: Values = { name: '', email: '', amount: '' };
+
+/** E-mails compared as a mail server would: case and spacing aside. */
+const sameEmail = (a: string | undefined, b: string) => a !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const incomplete = M.transfers.cadFieldsRequired;
 /** The fields as spec §5 checks them; then the balance and the limits (spec-next §A: at the form, before review and PIN). */
@@ -131,6 +135,12 @@ export default function TransferCadScreen() {
       <Stack gap="lg">
         <BalanceCard currency="CAD" balance={wallet?.balance} title="Current Balance" />
         <MoneyFlow flow={flow} title="Send via Interac" actions={<Button type="submit" fullWidth>Send</Button>}>
+          {/* spec-next §E: a recent recipient fills the name and e-mail. */}
+          <RecentRecipients
+            kind="interac"
+            onChoose={(recipient) => void form.setValues({ ...form.values, name: recipient.name, email: recipient.email ?? '' })}
+            isChosen={(recipient) => sameEmail(recipient.email, form.values.email) && recipient.name === form.values.name.trim()}
+          />
           <TextField label="Recipient name" autoComplete="off" {...form.getFieldProps('name')} />
           <TextField label="Recipient email" type="email" autoComplete="off" {...form.getFieldProps('email')} />
           <TextField label="Amount (CAD)" type="number" inputMode="decimal" min={0} step={0.01} {...form.getFieldProps('amount')} />

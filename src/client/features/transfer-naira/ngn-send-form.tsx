@@ -5,7 +5,7 @@ import { object, string } from 'yup';
 import { NGN_ACCOUNT_LENGTH } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import { PRODUCT_NAME } from '../../../shared/product';
-import type { Bank, NairaWallet, NgnWithdrawalReceipt, Req } from '../../../shared/types';
+import type { Bank, NairaWallet, NgnWithdrawalReceipt, Recipient, Req } from '../../../shared/types';
 import { digitsOnly, isNgnAccountNumber } from '../../../shared/validation';
 import { messageOf } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
@@ -19,6 +19,7 @@ import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
 import { feeRows, pendingNotice, resultMessage, statusRows } from '../money/result';
 import { payoutWatched } from '../history';
+import { RecentRecipients, useSavedRecipientsQuery } from '../recipients';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow, type Confirmation } from '../money/use-money-flow';
@@ -29,16 +30,22 @@ const NGN_WITHDRAWAL_DESCRIPTION = `Transfer from ${PRODUCT_NAME}`;
 
 interface Values {
   bankCode: string;
+  /** As typed; for a saved recipient, its masked number (the full one stays on the server). */
   accountNumber: string;
   amount: AmountValue;
+  /** spec-next §E: the saved recipient chosen (GET /recipients), '' for a typed account. */
+  recipientId: string;
 }
 
-const initialValues: Values = { bankCode: '', accountNumber: '', amount: '' };
+const initialValues: Values = { bankCode: '', accountNumber: '', amount: '', recipientId: '' };
 
 const incomplete = M.transfers.ngnFieldsRequired;
 const schema = object({
   bankCode: string().required(incomplete),
-  accountNumber: string().required(incomplete).test('account', incomplete, (account = '') => isNgnAccountNumber(account)),
+  accountNumber: string()
+    .required(incomplete)
+    // A saved recipient's masked number names its account; a typed one is 10 digits.
+    .test('account', incomplete, (account = '', context) => Boolean(context.parent.recipientId) || isNgnAccountNumber(account)),
   amount: amountSchema(incomplete),
 });
 
@@ -96,6 +103,8 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
           is_benficiary: false,
           account_name: accountName,
           timezone: deviceTimeZone(),
+          // A saved recipient is sent to by its id: the server holds its full number.
+          ...(recipientId ? { recipient_id: recipientId } : {}),
         },
       };
     },
@@ -122,7 +131,7 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
       ),
   });
   const { form } = flow;
-  const { bankCode, accountNumber, amount } = form.values;
+  const { bankCode, accountNumber, amount, recipientId } = form.values;
 
   const bank = banks.data?.find((candidate) => candidate.bankCode === bankCode) ?? null;
 
@@ -135,10 +144,31 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
     bankPrefilled.current = true;
     void setFieldValue('bankCode', againBank.bankCode);
   }, [againBank, setFieldValue]);
+  // A saved recipient's name check runs again each time it is chosen (spec-next §E), by its id.
+  // Send again of a send to a saved recipient knows only its masked number: that recipient is chosen
+  // once the list has loaded (once: the customer may change it), and its name check runs.
+  const { data: saved } = useSavedRecipientsQuery();
+  const againRecipient =
+    again && !again.accountNumber && again.accountNumberMasked
+      ? saved?.find((r) => r.kind === 'ngn_bank' && r.bank_name === again.bankName && r.account_number_masked === again.accountNumberMasked)
+      : undefined;
+  const recipientPrefilled = useRef(false);
+  const { setValues } = form;
+  useEffect(() => {
+    if (!againRecipient || recipientPrefilled.current) return;
+    recipientPrefilled.current = true;
+    void setValues((values) => ({ ...values, bankCode: againRecipient.bank_code ?? '', accountNumber: againRecipient.account_number_masked ?? '', recipientId: againRecipient.id }));
+  }, [againRecipient, setValues]);
   const inquiry = useNameInquiryQuery(
-    bank && isNgnAccountNumber(accountNumber) && wallet.account_number
-      ? { accountNumber, nibssBankCode: bank.nibssBankCode, senderAccountNumber: wallet.account_number }
+    bank && (recipientId ? accountNumber !== '' : isNgnAccountNumber(accountNumber)) && wallet.account_number
+      ? {
+          accountNumber,
+          nibssBankCode: bank.nibssBankCode,
+          senderAccountNumber: wallet.account_number,
+          ...(recipientId ? { recipient_id: recipientId } : {}),
+        }
       : skipToken,
+    { refetchOnMountOrArgChange: recipientId !== '' },
   );
   // Only the answer for the current bank and number counts; a failure leaves no name and says why
   // under the number: a non-'00' code with the server's text (e.g. an account the bank does not
@@ -153,6 +183,11 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
         ? messageOf(inquiry.error, M.transfers.accountCheckFailed)
         : null;
 
+  /** A recent recipient chosen: its bank and masked number, the amount kept; the name check then runs by its id. */
+  const choose = (recipient: Recipient) => {
+    void form.setValues({ ...form.values, bankCode: recipient.bank_code ?? '', accountNumber: recipient.account_number_masked ?? '', recipientId: recipient.id });
+  };
+
   // The amount and its fee (what leaves the wallet) within the balance.
   const overBalance = amountAbove(amount, wallet.balance, feeRule);
   const overLimit = amountAbove(amount, limit);
@@ -166,6 +201,8 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
       title="Send Money"
       actions={accountName && <Button type="submit" fullWidth disabled={overBalance || overLimit || tierRefusal !== null}>Send</Button>}
     >
+      {/* spec-next §E: a recent recipient fills the bank and its masked number; its name check runs again. */}
+      <RecentRecipients kind="ngn_bank" onChoose={choose} isChosen={(recipient) => recipient.id === recipientId} />
       <ComboboxField
         label="Bank"
         placeholder="Search for a bank"
@@ -173,7 +210,11 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
         optionLabel={bankName}
         optionKey={bankKey}
         value={bank}
-        onChange={(chosen) => void form.setFieldValue('bankCode', chosen?.bankCode ?? '')}
+        onChange={(chosen) => {
+          // Another bank is another account: a saved recipient's masked number goes with it.
+          if (recipientId) void form.setValues({ ...form.values, bankCode: chosen?.bankCode ?? '', accountNumber: '', recipientId: '' });
+          else void form.setFieldValue('bankCode', chosen?.bankCode ?? '');
+        }}
         emptyText={banks.isLoading ? 'Loading banks...' : M.transfers.noBanks}
       />
       {/* No maxLength: a pasted '0123 456 789' or '0123-456-789' keeps its 10 digits (the separators are dropped here). */}
@@ -183,7 +224,12 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
         autoComplete="off"
         error={accountError}
         {...form.getFieldProps('accountNumber')}
-        onChange={(event) => void form.setFieldValue('accountNumber', digitsOnly(event.target.value, NGN_ACCOUNT_LENGTH))}
+        onChange={(event) => {
+          const typed = event.target.value;
+          // Editing a saved recipient's masked number starts a typed account (any edit of the mask clears it).
+          if (recipientId) void form.setValues({ ...form.values, accountNumber: digitsOnly(typed.includes('*') ? '' : typed, NGN_ACCOUNT_LENGTH), recipientId: '' });
+          else void form.setFieldValue('accountNumber', digitsOnly(typed, NGN_ACCOUNT_LENGTH));
+        }}
       />
       {inquiry.isFetching && <LoadingText>Verifying account...</LoadingText>}
       {accountName && (

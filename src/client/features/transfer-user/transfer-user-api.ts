@@ -1,7 +1,7 @@
 import { buildPath, endpoints } from '../../../shared/endpoints';
 import type { Currency, Req, Res } from '../../../shared/types';
 import { api } from '../../api/api';
-import { moneyRequest, touchedBy, type MoneyArgs } from '../money/money-call';
+import { moneyRequest, recipientsTag, touchedBy, type MoneyArgs } from '../money/money-call';
 
 export interface RecipientCheck {
   email: string;
@@ -22,15 +22,15 @@ export const transferUserApi = api.injectEndpoints({
       // Every change of email or tab checks again (spec §4).
       keepUnusedDataFor: 0,
     }),
-    /** POST /wallet/cad-wallet-transfer; the CAD wallet and its history are refetched. */
+    /** POST /wallet/cad-wallet-transfer; the CAD wallet, its history and the saved recipients (it completes at once) are refetched. */
     cadWalletTransfer: build.mutation<Res<'cadWalletTransfer'>, TransferArgs>({
       query: (args) => moneyRequest(endpoints.cadWalletTransfer, args),
-      invalidatesTags: touchedBy('CAD'),
+      invalidatesTags: [...touchedBy('CAD'), recipientsTag],
     }),
-    /** POST /wallet/ngn-wallet-transfer; the NGN wallet and its history are refetched. */
+    /** POST /wallet/ngn-wallet-transfer; the NGN wallet, its history and the saved recipients are refetched. */
     ngnWalletTransfer: build.mutation<Res<'ngnWalletTransfer'>, TransferArgs>({
       query: (args) => moneyRequest(endpoints.ngnWalletTransfer, args),
-      invalidatesTags: touchedBy('NGN'),
+      invalidatesTags: [...touchedBy('NGN'), recipientsTag],
     }),
   }),
 });

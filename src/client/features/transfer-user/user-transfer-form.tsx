@@ -17,6 +17,7 @@ import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow } from '../money/use-money-flow';
 import { useWalletNotLoadedToast } from '../money/use-wallet-not-loaded-toast';
+import { RecentRecipients } from '../recipients';
 import { useCadWalletTransferMutation, useNgnWalletTransferMutation } from './transfer-user-api';
 import { useRecipientCheck } from './use-recipient-check';
 
@@ -144,6 +145,12 @@ export function UserTransferForm({ currency, prefill = null }: { currency: Curre
     <Stack gap="lg">
       <BalanceCard currency={currency} balance={balance} />
       <MoneyFlow flow={flow} title={`Send ${currency}`} layout="plain" actions={<Button type="submit" fullWidth>Send</Button>}>
+        {/* spec-next §E: a recent recipient fills the e-mail; the recipient check then runs as for a typed one. */}
+        <RecentRecipients
+          kind="kudi_user"
+          onChoose={(chosen) => void form.setFieldValue('email', chosen.email ?? '')}
+          isChosen={(chosen) => chosen.email !== undefined && chosen.email.toLowerCase() === form.values.email.trim().toLowerCase()}
+        />
         <TextField
           label="Recipient email"
           type="email"

@@ -11,6 +11,7 @@ import * as m0009 from './0009-limits-proof-of-address';
 import * as m0010 from './0010-payout-life';
 import * as m0011 from './0011-notifications';
 import * as m0012 from './0012-identity-sessions-by-user';
+import * as m0013 from './0013-recipients';
 import * as m0014 from './0014-session-devices';
 import * as m0015 from './0015-statements';
 
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0010-payout-life': m0010,
   '0011-notifications': m0011,
   '0012-identity-sessions-by-user': m0012,
+  '0013-recipients': m0013,
   '0014-session-devices': m0014,
   '0015-statements': m0015,
 };

@@ -7,6 +7,7 @@ import { activity } from '../../../shared/messages';
 import { decimalMoney } from '../../../shared/pricing';
 import type { Counterparty, TransactionDetail, TransactionEvent } from '../../../shared/types';
 import type { Db } from '../../db/database';
+import { maskAccountNumber } from '../../lib/account-number';
 import { conflict, notFound } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
 import { accountHistoryLine, customerAccountOf, type HistoryRow } from '../ledger/transfers.repository';
@@ -37,13 +38,6 @@ async function customerLine(db: Db | Trx, userId: string, reference: string): Pr
 
 /** A payout's own line (not the line of its fee). */
 const isPayout = (row: HistoryRow): boolean => row.payout_id !== null && row.payout_id === row.id;
-
-/** Only the last four digits shown: '0182605790' → '******5790'. */
-export function maskAccountNumber(number: string | null | undefined): string | null {
-  if (!number) return null;
-  const visible = number.slice(-4);
-  return `${'*'.repeat(Math.max(number.length - visible.length, 0))}${visible}`;
-}
 
 const NOBODY: Counterparty = { name: null, bank_name: null, account_number_masked: null, email: null };
 

@@ -28,7 +28,7 @@ import type { Currency } from '../../../shared/types';
 import { statementPeriodError } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/errors';
-import { maskAccountNumber } from '../activity/activity.service';
+import { maskAccountNumber } from '../../lib/account-number';
 import type { StatementContent, StatementRow } from './statement-content';
 import { csvStatement } from './statement-csv';
 import { pdfStatement } from './statement-pdf';

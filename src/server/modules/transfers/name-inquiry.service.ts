@@ -4,14 +4,16 @@
  * as there is no live NIP connection yet.
  */
 import { server } from '../../../shared/messages';
-import type { NameInquiry, Params } from '../../../shared/types';
+import type { NameInquiry, Params, Query } from '../../../shared/types';
 import { isNgnAccountNumber } from '../../../shared/validation';
 import directory from '../../data/name-directory.json';
 import type { Db } from '../../db/database';
+import { maskAccountNumber } from '../../lib/account-number';
 import { badRequest } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
 import { bankByNibssCode, isAccountNumberOf, isPartnerBank, type BankRecord } from './banks';
 import { virtualAccountName } from './customers.repository';
+import { savedBankAccount } from '../recipients/recipients.service';
 import { allowNameLookup, nameLookupRule } from './sender.service';
 
 interface DirectoryEntry {
@@ -46,15 +48,24 @@ export async function accountHolderName(db: Db | Trx, bank: BankRecord, accountN
  * GET /wallet/get_name_inquiry/…: only a customer who may send asks, a limited number of times
  * (allowNameLookup: 403, 429); malformed parameters are refused (400); an account the bank could
  * not have issued or does not know answers 200 with a non-'00' code and a message saying which.
+ * With `recipient_id` (spec-next §E) the check runs on that saved recipient's account, which the
+ * path names by its masked (or full) number and bank (recipients.service savedBankAccount: 404,
+ * 400); the answer shows the number masked.
  */
-export async function nameInquiry(db: Db, userId: string, params: Params<'nameInquiry'>): Promise<NameInquiry> {
+export async function nameInquiry(db: Db, userId: string, params: Params<'nameInquiry'>, query: Query<'nameInquiry'> = {}): Promise<NameInquiry> {
   await allowNameLookup(db, userId, nameInquiries);
   const bank = bankByNibssCode(params.nibssBankCode);
   if (!bank) throw badRequest(UNKNOWN_BANK);
-  if (!isNgnAccountNumber(params.accountNumber)) throw badRequest(ACCOUNT_NUMBER_DIGITS);
+  const recipientId = query?.recipient_id;
+  const saved = recipientId
+    ? await savedBankAccount(db, userId, recipientId, { accountNumber: params.accountNumber, bankCode: bank.bankCode })
+    : null;
+  const accountNumber = saved?.accountNumber ?? params.accountNumber;
+  if (!isNgnAccountNumber(accountNumber)) throw badRequest(ACCOUNT_NUMBER_DIGITS);
   if (!isNgnAccountNumber(params.senderAccountNumber)) throw badRequest(SENDER_ACCOUNT_DIGITS);
-  if (!isAccountNumberOf(bank, params.accountNumber)) return notFound('07', server.invalidAccountNumber);
-  const name = await accountHolderName(db, bank, params.accountNumber);
+  if (!isAccountNumberOf(bank, accountNumber)) return notFound('07', server.invalidAccountNumber);
+  const name = await accountHolderName(db, bank, accountNumber);
   if (!name) return notFound('25', server.accountNotFound);
-  return { success: true, code: '00', customer: { account: { name, number: params.accountNumber } } };
+  const number = saved ? (maskAccountNumber(accountNumber) ?? '') : accountNumber;
+  return { success: true, code: '00', customer: { account: { name, number } } };
 }

@@ -11,6 +11,7 @@ import { minorToMajor } from '../../../shared/money';
 import { decimalMoney, feeMinor, type FeeTable } from '../../../shared/pricing';
 import type { CadWithdrawalReceipt, Currency, NgnWithdrawalReceipt, Req } from '../../../shared/types';
 import { isEmail, isNgnAccountNumber } from '../../../shared/validation';
+import { maskAccountNumber } from '../../lib/account-number';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { customerAccount, systemAccountId, type Trx } from '../ledger/accounts.repository';
 import type { TransferMetadata } from '../ledger/ledger.tables';
@@ -23,6 +24,8 @@ import type { PayoutOutcomeEvent } from './payout-webhook.schemas';
 import { giveBackPayoutLimit } from '../limits/limits.repository';
 import { notifyMoneySent, notifyPayoutCancelled, notifyPayoutFailed } from '../notifications/notify';
 import { countAgainstLimits, type LimitContext } from '../limits/limits.service';
+import { savePayoutRecipient } from '../recipients/recipients.repository';
+import { savedBankAccount } from '../recipients/recipients.service';
 import {
   dueNow,
   insertPayout,
@@ -73,9 +76,12 @@ export interface BankOrder {
   /** The fee (FEES_JSON 'ngn_bank'), charged on top of the amount. */
   fee: bigint;
   bank: BankRecord;
+  /** As the request gave it: with recipientId, the saved recipient's number masked (or in full). */
   accountNumber: string;
   accountName: string;
   description: string;
+  /** spec-next §E: a saved recipient's id; the payout goes to its saved account (sendToBank resolves it). */
+  recipientId: string | null;
 }
 
 /** Names compared as a person would: case and spacing aside. */
@@ -90,14 +96,21 @@ export function interacOrder(body: Req<'cadWithdrawal'>, fees: FeeTable): Intera
   return { amount, fee: feeMinor(fees.interac, amount), email, name, description: body.Description.trim() || INTERAC_TRANSFER };
 }
 
-/** POST /wallet/ngn-withdrawal: a bank of the list (by bank or NIBSS code), an account number it could have issued, an amount within the NGN limit. */
+/**
+ * POST /wallet/ngn-withdrawal: a bank of the list (by bank or NIBSS code), an account number it
+ * could have issued, an amount within the NGN limit. With recipient_id (spec-next §E) the number is
+ * the saved recipient's, checked against it when the payout is made (sendToBank).
+ */
 export function bankOrder(body: Req<'ngnWithdrawal'>, ngnMaxKobo: bigint, fees: FeeTable): BankOrder {
   const amount = withinNgnLimit(amountMinor(body.amount), ngnMaxKobo);
   const bank = bankByEitherCode(body.account_bank.trim());
   if (!bank) throw badRequest(UNKNOWN_BANK);
   const accountNumber = body.account_number.trim();
-  if (!isNgnAccountNumber(accountNumber)) throw badRequest(ACCOUNT_NUMBER_DIGITS);
-  if (!isAccountNumberOf(bank, accountNumber)) throw badRequest(server.invalidAccountNumber);
+  const recipientId = body.recipient_id ?? null;
+  if (recipientId === null) {
+    if (!isNgnAccountNumber(accountNumber)) throw badRequest(ACCOUNT_NUMBER_DIGITS);
+    if (!isAccountNumberOf(bank, accountNumber)) throw badRequest(server.invalidAccountNumber);
+  }
   return {
     amount,
     fee: feeMinor(fees.ngn_bank, amount),
@@ -105,6 +118,7 @@ export function bankOrder(body: Req<'ngnWithdrawal'>, ngnMaxKobo: bigint, fees: 
     accountNumber,
     accountName: body.account_name,
     description: body.description.trim() || BANK_TRANSFER,
+    recipientId,
   };
 }
 
@@ -212,15 +226,27 @@ async function verifiedHolder(trx: Trx, order: BankOrder, ownAccountNumber: stri
   return holder;
 }
 
+/**
+ * The account a bank order pays and the number its answers show: the request's number, or (with
+ * recipient_id, spec-next §E) the saved recipient's full number, shown masked: after the first send
+ * the full number never leaves the server again (receipt, history line, detail, e-mail).
+ */
+async function destinationOf(trx: Trx, userId: string, order: BankOrder): Promise<{ order: BankOrder; shown: string }> {
+  if (order.recipientId === null) return { order, shown: order.accountNumber };
+  const saved = await savedBankAccount(trx, userId, order.recipientId, { accountNumber: order.accountNumber, bankCode: order.bank.bankCode });
+  return { order: { ...order, accountNumber: saved.accountNumber }, shown: maskAccountNumber(saved.accountNumber) ?? '' };
+}
+
 /** A NIP transfer out of the (activated) naira wallet to a verified Nigerian bank account. */
 export async function sendToBank(
   trx: Trx,
   userId: string,
-  order: BankOrder,
+  requested: BankOrder,
   timing: PayoutTiming,
   limits: LimitContext,
 ): Promise<NgnWithdrawalReceipt> {
   const wallet = await activatedNairaWallet(trx, userId);
+  const { order, shown } = await destinationOf(trx, userId, requested);
   const holder = await verifiedHolder(trx, order, wallet.account_number);
   const { bank, accountNumber } = order;
   const row = await reservePayout(
@@ -230,7 +256,7 @@ export async function sendToBank(
       currency: 'NGN',
       amount: order.amount,
       fee: order.fee,
-      metadata: { recipient_name: holder, bank_name: bank.bankName, account_number: accountNumber, description: order.description },
+      metadata: { recipient_name: holder, bank_name: bank.bankName, account_number: shown, description: order.description },
       rail: 'nip',
       destination: accountNumber,
       bankCode: bank.bankCode,
@@ -241,7 +267,7 @@ export async function sendToBank(
   );
   return {
     amount: minorToMajor(row.amount),
-    account_number: accountNumber,
+    account_number: shown,
     account_name: holder,
     bank_name: bank.bankName,
     tx_ref: row.reference,
@@ -300,8 +326,8 @@ export async function cancelPayout(trx: Trx, transferId: bigint): Promise<void> 
 export type SettlementResult = 'applied' | 'replayed';
 
 /**
- * Applies a rail's outcome in one transaction: completed posts the pending transfer, failed voids
- * it (the funds are available again), each with its steps of the timeline. The same outcome again
+ * Applies a rail's outcome in one transaction: completed posts the pending transfer and saves its
+ * recipient, failed voids it (the funds are available again), each with its steps of the timeline. The same outcome again
  * is a no-op; a contrary one (or one for a cancelled payout) is refused.
  */
 export async function applyPayoutOutcome(trx: Trx, event: Static<typeof PayoutOutcomeEvent>): Promise<SettlementResult> {
@@ -316,6 +342,8 @@ export async function applyPayoutOutcome(trx: Trx, event: Static<typeof PayoutOu
     await postPending(trx, payout.transfer_id);
     await recordOutcome(trx, payout.transfer_id, 'completed', null);
     await recordPayoutEvent(trx, payout.transfer_id, 'completed', null);
+    // The send completed: its recipient is saved for the sender (spec-next §E); a failed or cancelled one saves nothing.
+    await savePayoutRecipient(trx, payout.transfer_id);
     return 'applied';
   }
   // A refunded payout gives back what it used of the sender's limits; the sender's user row is

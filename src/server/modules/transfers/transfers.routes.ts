@@ -111,7 +111,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...callSpec(app, 'nameInquiry', 'transfers', 'The name on a Nigerian bank account (code 00 when found)', true),
-    handler: async (request) => nameInquiry(app.db, signedIn(request).userId, request.params),
+    handler: async (request) => nameInquiry(app.db, signedIn(request).userId, request.params, request.query),
   });
 
   await app.register(payoutWebhookRoutes);

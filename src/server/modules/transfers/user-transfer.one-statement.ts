@@ -4,9 +4,10 @@
  * recipient exists and may receive the currency, the sender can cover the amount and the
  * recipient stays under the balance ceiling. The statement then writes exactly what the checked
  * path (sender.service's authorizedMovement with sendToUser) writes in that case: the transfer,
- * both balances and both entries (with the ledger's own `movement`), and both parties' e-mails
- * (notifications: money sent, money received), under the same locks taken in the same order (the
- * sender's user row, then both accounts in id order).
+ * both balances and both entries (with the ledger's own `movement`), both parties' e-mails
+ * (notifications: money sent, money received) and the sender's saved recipient (spec-next §E, the
+ * same upsert as the checked path's), under the same locks taken in the same order (the sender's
+ * user row, then both accounts in id order).
  *
  * A transfer with a fee (FEES_JSON) is not such a case: the checked path charges it.
  *
@@ -26,6 +27,7 @@ import type { Db } from '../../db/database';
 import { movement, type TransferRow } from '../ledger/transfers.repository';
 import { limitChargeCall } from '../limits/limits.repository';
 import { hashPin } from '../auth/pin';
+import { userTransferRecipientUpsert } from '../recipients/recipients.repository';
 import type { TransferNotificationKind } from '../notifications/notify';
 import type { UserTransferOrder, UserTransferResult } from './user-transfer.types';
 
@@ -107,7 +109,8 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
         select n.user_id, n.kind, n.kind || ':' || t.id, jsonb_build_object('transfer_id', t.id::text)
         from t, checked, lateral (values (checked.sender_id, ${SENT}::text), (checked.recipient_id, ${RECEIVED}::text)) n(user_id, kind)
         on conflict (dedupe_key) do nothing
-      )
+      ),
+      saved as (${userTransferRecipientUpsert(sql`t`)})
       select t.*, (select recipient_name from checked) as recipient_name from t`.execute(db));
   } catch (err) {
     if (RETRY_CHECKED.has((err as { code?: string }).code ?? '')) return null;

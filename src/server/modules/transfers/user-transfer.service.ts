@@ -14,6 +14,7 @@ import { newReference, transferLocked } from '../ledger/ledger.service';
 import type { PinDeps } from '../auth/pin.service';
 import { cadEquivalent, countAgainstLimits, limitContext, type LimitContext, type LimitDeps } from '../limits/limits.service';
 import { notifyMoneyReceived, notifyMoneySent } from '../notifications/notify';
+import { saveUserTransferRecipient } from '../recipients/recipients.repository';
 import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow } from './customers.repository';
 import {
   activatedNairaWallet, allowNameLookup, amountMinor, nameLookupRule, pinConfirmedMovement, withinNgnLimit, type RecordAnswer,
@@ -66,7 +67,8 @@ const partyName = (party: PartyAccount) => `${party.first_name} ${party.last_nam
  * Moves the amount from the sender's wallet to the recipient's, in the caller's transaction: one
  * statement finds the recipient and locks both accounts, the send is counted against the
  * sender's limits (403 over one), one statement records the transfer with its entries and
- * balances, and both parties' e-mails (money sent, money received) are recorded with it.
+ * balances, and both parties' e-mails (money sent, money received) are recorded with it, and the
+ * recipient saved for the sender (spec-next §E).
  * `sender` (locked by the caller) answers the naira activation check.
  */
 export async function sendToUser(
@@ -108,6 +110,8 @@ export async function sendToUser(
   );
   await notifyMoneySent(trx, row.id);
   await notifyMoneyReceived(trx, row.id);
+  // A user transfer completes at once: its recipient is saved for the sender (spec-next §E).
+  await saveUserTransferRecipient(trx, row.id);
   return { row, recipientName, fee: order.fee };
 }
 
