@@ -369,16 +369,7 @@ describe('proof of address rejected', () => {
 describe('limits raised to Plus', () => {
   it('the approval records the e-mail: text and HTML with the Plus limits, sent by the pass', async () => {
     const customer = await createCustomer(t);
-    const boundary = `----kudi${randomBytes(8).toString('hex')}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="bill.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
-      Buffer.from('%PDF-1.7\n%%EOF\n'),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const upload = await t.app.inject({
-      method: 'POST', url: api('/verification/proof-of-address'), headers: { ...customer.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload,
-    });
-    expect(upload.statusCode).toBe(200);
+    await uploadProof(customer);
     expect((await t.app.inject({ method: 'POST', url: api('/dev/proof-of-address'), payload: { email: customer.email, decision: 'approve' } })).statusCode).toBe(200);
     expect(await outbox(t, customer.email)).toEqual([]);
     await sendPass(t);
