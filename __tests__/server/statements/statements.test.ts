@@ -21,7 +21,7 @@ import { createCustomer, type Customer } from '../../support/customers';
 import { pdfText } from '../../support/pdf-text';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { activateNairaWallet, convert, deposit } from '../../support/wallets';
-import { cadWithdrawal, get, post, userTransfer } from '../transfers/helpers';
+import { ACCESS_ACCOUNT, cadWithdrawal, get, ngnWithdrawal, post, userTransfer } from '../transfers/helpers';
 
 const FEES = { wallet_transfer_cad: { flat: '0.50' }, interac: { flat: '1.50' } };
 
@@ -247,6 +247,12 @@ describe('a month of a CAD wallet in Pacific/Kiritimati (UTC+14)', () => {
     rate = converted.json().data.rate;
     ref.conversion = await newestTransfer(me, 'CAD');
     await placeAt(ref.conversion, kiritimati('2025-03-20T12:00:00'));
+    // A bank payout from the NGN wallet the conversion filled.
+    const bank = await ngnWithdrawal(t, me, { amount: '5000.00', description: 'School fees' });
+    expect(bank.statusCode).toBe(200);
+    ref.bank = bank.json().data.tx_ref;
+    await settlePayouts(me);
+    await placeAt(ref.bank, kiritimati('2025-03-25T08:00:00'), kiritimati('2025-03-25T08:02:00'));
 
     // Sent in the last hour of March, completed in the first minute of April.
     ref.lateSend = await interac(me, '15.00', { Description: '-5 owed' });
@@ -348,17 +354,19 @@ describe('a month of a CAD wallet in Pacific/Kiritimati (UTC+14)', () => {
     }
   });
 
-  it("the NGN wallet's March: the conversion's credit, from 0.00 to the ledger's balance", async () => {
+  it("the NGN wallet's March: the conversion's credit and a bank payout (its account masked), from 0.00 to the ledger's balance", async () => {
     const rows = await csvRows(me, { currency: 'NGN', from: '2025-03-01', to: '2025-03-31' });
     const ngn = await ledgerBalanceAt(me, 'NGN', kiritimati('2025-04-01T00:00:00'));
-    expect(ngn).toBeGreaterThan(0n);
-    const amount = (Number(ngn) / 100).toFixed(2);
+    const money = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
+    const received = ngn + 500_000n;
     expect(rows).toEqual([
       ['2025-03-01', '', 'Opening balance', '', '', '', '', '0.00'],
-      ['2025-03-20 12:00:00', expect.any(String), 'Conversion', `Converted from CAD at 1 CAD = ${rate} NGN`, '', '', amount, amount],
-      ['2025-03-31', '', 'Closing balance', '', '', '', '', amount],
+      ['2025-03-20 12:00:00', expect.any(String), 'Conversion', `Converted from CAD at 1 CAD = ${rate} NGN`, '', '', money(received), money(received)],
+      ['2025-03-25 08:02:00', ref.bank, 'Bank transfer', 'School fees', `${ACCESS_ACCOUNT.name}, Access Bank, ******5790`, '5000.00', '', money(ngn)],
+      ['2025-03-31', '', 'Closing balance', '', '', '', '', money(ngn)],
     ]);
     expect(rows[1][1]).not.toBe(ref.conversion);
+    checkArithmetic(rows);
   });
 
   it("the PDF: the customer's name, the period, the same rows, the totals and the page number", async () => {

@@ -21,10 +21,10 @@
  * one, so their sum is closing − opening by construction; the service checks each entry's balance
  * after against its running total and refuses to finish a statement that disagrees.
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { PRODUCT_SLUG } from '../../../shared/product';
-import { STATEMENT_CONTENT_TYPES, STATEMENT_FORMATS } from '../../../shared/limits';
-import type { Currency } from '../../../shared/types';
+import { STATEMENT_CONTENT_TYPES } from '../../../shared/limits';
+import type { StatementQuery } from '../../../shared/types';
 import { statementPeriodError } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/errors';
@@ -44,16 +44,8 @@ import {
   type StatementTransfer,
 } from './statements.repository';
 
-export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
-
-export interface StatementQuery {
-  currency: Currency;
-  /** 'YYYY-MM-DD', the first day (customer's time zone). */
-  from: string;
-  /** 'YYYY-MM-DD', the last day, included. */
-  to: string;
-  format: StatementFormat;
-}
+/** The query of GET /statements: the wallet, its first and last day ('YYYY-MM-DD', the customer's days) and the file's format. */
+export type { StatementQuery } from '../../../shared/types';
 
 export interface StatementFile {
   filename: string;
