@@ -72,13 +72,12 @@ const Name = styled.span`
   white-space: nowrap;
 `;
 
+/** Wraps rather than cut: the masked number or the e-mail is what tells two recipients apart. */
 const Detail = styled.span`
   max-width: 100%;
-  overflow: hidden;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.muted};
-  text-overflow: ellipsis;
-  white-space: nowrap;
+  overflow-wrap: anywhere;
 `;
 
 /** What identifies a recipient under its name: the e-mail, or the bank and masked account number. */
