@@ -3,9 +3,7 @@
  * holding the rows the old code wrote.
  */
 import { sql, type Kysely } from 'kysely';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
+import { oldDatabase, type OldDatabase } from '../../support/old-database';
 import * as m0001 from '../../../src/server/db/migrations/0001-users-sessions';
 import * as m0002 from '../../../src/server/db/migrations/0002-auth';
 import * as m0003 from '../../../src/server/db/migrations/0003-ledger';
@@ -14,34 +12,16 @@ import * as m0005 from '../../../src/server/db/migrations/0005-grant-client-ip';
 import * as m0006 from '../../../src/server/db/migrations/0006-ledger-currency-agreement';
 import * as m0007 from '../../../src/server/db/migrations/0007-phone-e164';
 
-const postgresUrl = process.env.KUDI_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-const schema = `phone_${randomBytes(5).toString('hex')}`;
-
-async function onPostgres(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-let handle: DatabaseHandle;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before 0007
+let old: OldDatabase;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before the migration under test
 let db: Kysely<any>;
 
 beforeAll(async () => {
-  if (postgresUrl) await onPostgres(`create schema ${schema}`);
-  handle = await openDatabase({ dataDir: null, databaseUrl: postgresUrl ?? null, databaseSchema: postgresUrl ? schema : null, databasePoolSize: 1 });
-  db = handle.db;
-  for (const migration of [m0001, m0002, m0003, m0004, m0005, m0006]) await migration.up(db);
+  old = await oldDatabase('phone', [m0001, m0002, m0003, m0004, m0005, m0006]);
+  db = old.db;
 });
 
-afterAll(async () => {
-  await handle.close();
-  if (postgresUrl) await onPostgres(`drop schema ${schema} cascade`);
-});
+afterAll(() => old.close());
 
 async function user(name: string, phone: string | null, verified: boolean): Promise<string> {
   const row = await db

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/database';
+
+/** A migration module: its `up` applied to the database as it was then. */
+interface MigrationModule {
+  up(db: Kysely<unknown>): Promise<void>;
+}
+
+export interface OldDatabase {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables as they were before the migration under test
+  db: Kysely<any>;
+  close(): Promise<void>;
+}
+
+async function onPostgres(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database (in-memory PGlite, or a new schema of TEST_DATABASE_URL in the PostgreSQL run)
+ * with only `migrations` applied: a migration's test fills it as the old code did, then runs the
+ * migration under test. `close` drops the schema.
+ */
+export async function oldDatabase(name: string, migrations: MigrationModule[]): Promise<OldDatabase> {
+  const postgresUrl = process.env.KUDI_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  const schema = `${name}_${randomBytes(5).toString('hex')}`;
+  if (postgresUrl) await onPostgres(postgresUrl, `create schema ${schema}`);
+  const handle = await openDatabase({ dataDir: null, databaseUrl: postgresUrl ?? null, databaseSchema: postgresUrl ? schema : null, databasePoolSize: 1 });
+  for (const migration of migrations) await migration.up(handle.db as Kysely<unknown>);
+  return {
+    db: handle.db,
+    async close() {
+      await handle.close();
+      if (postgresUrl) await onPostgres(postgresUrl, `drop schema ${schema} cascade`);
+    },
+  };
+}
