@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { PDFParse } from 'pdf-parse';
 import { expectAccessible } from './support/a11y';
 import { createMoneyCustomer, expectToast, historyRows, openSignedIn, releasePayouts, type MoneyCustomer } from './support/money';
+import { parseCsv } from '../support/csv';
 
 /**
  * Statements (spec-next §E): a customer in Pacific/Kiritimati (UTC+14, the browser's zone, which
@@ -40,35 +41,6 @@ async function settle(request: APIRequestContext, customer: MoneyCustomer): Prom
       return ((await res.json()).data as { status: string }[]).filter((item) => item.status === 'pending').length;
     }, { timeout: 20_000 })
     .toBe(0);
-}
-
-/** RFC 4180 records (CRLF between records, quoted fields with doubled quotes). */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"' && field === '') quoted = true;
-    else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i += 1;
-    } else field += char;
-  }
-  return records;
 }
 
 /** A day of the browser's calendar (its time zone), `offset` days from today, as YYYY-MM-DD. */

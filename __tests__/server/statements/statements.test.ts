@@ -22,6 +22,7 @@ import { pdfText } from '../../support/pdf-text';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { activateNairaWallet, convert, deposit } from '../../support/wallets';
 import { ACCESS_ACCOUNT, cadWithdrawal, get, ngnWithdrawal, post, userTransfer } from '../transfers/helpers';
+import { parseCsv } from '../../support/csv';
 
 const FEES = { wallet_transfer_cad: { flat: '0.50' }, interac: { flat: '1.50' } };
 
@@ -38,42 +39,6 @@ const statement = (customer: Customer, query: Record<string, string>) =>
   get(t, customer, `/statements?${new URLSearchParams(query).toString()}`);
 
 const BOM = '\uFEFF';
-
-/** RFC 4180: records separated by CRLF, fields by commas, a quoted field's quotes doubled. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        field += char;
-      }
-    } else if (char === '"' && field === '') {
-      quoted = true;
-    } else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = '';
-      i += 1;
-    } else {
-      field += char;
-    }
-  }
-  if (field !== '' || record.length > 0) throw new Error(`the CSV does not end with CRLF: ${JSON.stringify(text.slice(-40))}`);
-  return records;
-}
 
 const HEADER = ['Date', 'Reference', 'Type', 'Description', 'Counterparty', 'Debit', 'Credit', 'Balance after'];
 
