@@ -23,7 +23,8 @@ const client = {
 
 const server = (name, extra = {}) => ({
   displayName: name,
-  testEnvironment: 'node',
+  // Node's, with the worker's embedded databases lent to file after file (support/server-env.js).
+  testEnvironment: '<rootDir>/__tests__/support/server-env.js',
   testMatch: ['<rootDir>/__tests__/server/**/*.test.ts'],
   transform: { ...nodeModulesTransform, '^.+\\.(t|j)sx?$': 'babel-jest' },
   // ESM-only dependencies of the server (Node 20 loads them natively; Jest needs them compiled),

@@ -6,7 +6,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { Adapters } from '../../src/server/adapters/types';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -32,7 +31,7 @@ const MIGRATIONS_DIR = path.join(ROOT, 'src', 'server', 'db', 'migrations');
  * and PGlite version) as a dump of its data directory in the temp folder, then loaded by each
  * file. Loading skips initdb and the migrations, about 3 s of each file's start on 2 cores.
  */
-async function pgliteTemplate(): Promise<Blob> {
+async function pgliteTemplateFile(): Promise<string> {
   const hash = createHash('sha256');
   hash.update(readFileSync(path.join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
   for (const name of readdirSync(MIGRATIONS_DIR).sort()) hash.update(name).update(readFileSync(path.join(MIGRATIONS_DIR, name)));
@@ -48,12 +47,51 @@ async function pgliteTemplate(): Promise<Blob> {
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
   }
-  return new Blob([readFileSync(file)]);
+  return file;
+}
+
+/** The worker's PGlite instances (support/server-env.js), lent to one app at a time. */
+interface PglitePool {
+  acquire(templateFile: string): Promise<{ pglite: PGlite }>;
+  release(entry: { pglite: PGlite }): Promise<void>;
+}
+const workerPool = (globalThis as { __kudiPglitePool?: PglitePool }).__kudiPglitePool;
+
+/** A schema of TEST_DATABASE_URL lent by the worker (support/server-env.js); migrated once. */
+interface PostgresSchema {
+  schema: string;
+  migrated: boolean;
+}
+interface PostgresPool {
+  acquire(url: string): Promise<PostgresSchema>;
+  seal(entry: PostgresSchema): Promise<void>;
+  release(entry: PostgresSchema): Promise<void>;
+}
+function postgresPool(): PostgresPool {
+  const lender = (globalThis as { __kudiPostgresPool?: PostgresPool }).__kudiPostgresPool;
+  if (!lender) throw new Error('The server suite runs in support/server-env.js, which lends PostgreSQL schemas');
+  return lender;
+}
+
+/** An embedded database holding the migrated template: the worker's when it has one, else a new one. */
+async function openPglite(config: Config) {
+  const templateFile = await pgliteTemplateFile();
+  if (!workerPool) return openDatabase(config, { pgliteTemplate: new Blob([readFileSync(templateFile)]) });
+  const entry = await workerPool.acquire(templateFile);
+  const database = await openDatabase(config, { pglite: entry.pglite });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await workerPool.release(entry);
+    },
+  };
 }
 
 /**
- * A fresh app on a fresh database: in-memory PGlite started from the migrated template, or (second
- * run) a new schema in TEST_DATABASE_URL that is dropped on close. Secrets are random per app.
+ * A fresh app on a database holding exactly the migrated template: the worker's PGlite, or (second
+ * run) a schema of TEST_DATABASE_URL, each reset when the app closes (support/server-env.js).
+ * Secrets are random per app.
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
@@ -62,17 +100,14 @@ export async function buildTestApp(
   /** Fakes of the outside world, in place of the adapters the config picks (BuildOptions.adapters). */
   adapters?: Partial<Adapters>,
 ): Promise<TestApp> {
-  let schema: string | null = null;
   let databaseUrl: string | null = null;
+  let lent: PostgresSchema | null = null;
   if (usePostgres) {
     databaseUrl = process.env.TEST_DATABASE_URL ?? null;
     if (!databaseUrl) throw new Error('KUDI_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
+    lent = await postgresPool().acquire(databaseUrl);
   }
+  const schema = lent?.schema ?? null;
   const config = loadConfig(
     {
       NODE_ENV: 'test',
@@ -86,8 +121,9 @@ export async function buildTestApp(
     // the tests of the hold set payoutHoldS themselves.
     { dataDir: null, databaseUrl, databaseSchema: schema, payoutSettleMs: 0, payoutHoldS: 0, ...overrides },
   );
-  const database = await openDatabase(config, usePostgres ? {} : { pgliteTemplate: await pgliteTemplate() });
-  await migrateToLatest(database.db);
+  const database = usePostgres ? await openDatabase(config) : await openPglite(config);
+  if (!lent?.migrated) await migrateToLatest(database.db);
+  if (lent && !lent.migrated) await postgresPool().seal(lent);
   const app = await buildApp({ config, db: database.db, adapters });
   prepare?.(app);
   await app.ready();
@@ -99,12 +135,7 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await database.close();
-      if (schema && databaseUrl) {
-        const client = new pg.Client({ connectionString: databaseUrl });
-        await client.connect();
-        await client.query(`DROP SCHEMA ${schema} CASCADE`);
-        await client.end();
-      }
+      if (lent) await postgresPool().release(lent);
     },
   };
 }

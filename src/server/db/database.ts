@@ -29,6 +29,11 @@ export interface OpenOptions {
    * cluster, which skips initdb (tests start each file from one migrated template).
    */
   pgliteTemplate?: Blob;
+  /**
+   * PGlite only: use this running instance, which the caller owns: closing the database leaves it
+   * open (the test suite lends one instance per worker to file after file).
+   */
+  pglite?: PGlite;
 }
 
 /** At most this many distinct statement texts are prepared (per connection); any more run unprepared. */
@@ -192,7 +197,7 @@ function preparedExecutor(pglite: PGlite) {
  * execute, sync), which costs about 140 µs even for BEGIN; `exec` is one step (about 60 µs).
  * Statements with parameters run as named prepared statements (preparedExecutor).
  */
-function pgliteDialect(pglite: PGlite): Dialect {
+function pgliteDialect(pglite: PGlite, { closeOnDestroy }: { closeOnDestroy: boolean }): Dialect {
   const inner = new PGliteDialect(pglite);
   const executePrepared = preparedExecutor(pglite);
   const connections = new WeakMap<DatabaseConnection, DatabaseConnection>();
@@ -216,7 +221,9 @@ function pgliteDialect(pglite: PGlite): Dialect {
           return preparing;
         },
         releaseConnection: (connection) => driver.releaseConnection(original(connection)),
-        destroy: () => driver.destroy(),
+        destroy: async () => {
+          if (closeOnDestroy) await driver.destroy();
+        },
         beginTransaction: async (connection, settings) => {
           if (settings.isolationLevel || settings.accessMode) return driver.beginTransaction(original(connection), settings);
           await pglite.exec('begin');
@@ -234,7 +241,7 @@ function pgliteDialect(pglite: PGlite): Dialect {
 
 export async function openDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'> & Partial<Pick<Config, 'databasePoolSize'>>,
-  { wrapDialect = (d) => d, pgliteTemplate }: OpenOptions = {},
+  { wrapDialect = (d) => d, pgliteTemplate, pglite: lent }: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({
@@ -246,7 +253,7 @@ export async function openDatabase(
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   // One options object: PGlite ignores the second argument when the first (dataDir) is undefined.
-  const pglite = new PGlite({
+  const pglite = lent ?? new PGlite({
     dataDir: config.dataDir ?? undefined,
     ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}),
   });
@@ -255,7 +262,8 @@ export async function openDatabase(
   // with only our overrides in it each query costs half as much. Scalar types still fall back to
   // PGlite's built-in parsers; array results would come back as text (the schema has no arrays).
   pglite.parsers = { [INT8]: parseInt8, [pgliteTypes.DATE]: keepDate };
-  const db = new Kysely<Database>({ dialect: wrapDialect(pgliteDialect(pglite)) });
+  const dialect = pgliteDialect(pglite, { closeOnDestroy: !lent });
+  const db = new Kysely<Database>({ dialect: wrapDialect(dialect) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
 
