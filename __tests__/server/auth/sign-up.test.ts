@@ -17,6 +17,13 @@ import {
 } from '../../support/auth-flow';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 
+// Opening the wallets can be made to fail once (below); otherwise it is the real function. (A
+// module's exports cannot be replaced after it is compiled, so it is wrapped when it is loaded.)
+jest.mock('../../../src/server/modules/ledger/customer-wallets', () => {
+  const actual = jest.requireActual('../../../src/server/modules/ledger/customer-wallets');
+  return { ...actual, createCustomerWallets: jest.fn(actual.createCustomerWallets) };
+});
+
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -58,10 +65,9 @@ describe('sign-up', () => {
   });
 
   it('leaves nothing behind when opening the wallets fails (one transaction)', async () => {
-    const spy = jest.spyOn(customerWallets, 'createCustomerWallets').mockRejectedValueOnce(new Error('wallets down'));
+    jest.mocked(customerWallets.createCustomerWallets).mockRejectedValueOnce(new Error('wallets down'));
     const body = signUpBody();
     const res = await postSignUp(body);
-    spy.mockRestore();
     expect(res.statusCode).toBe(500);
     expect(await userCount(body.email)).toBe(0);
     expect(await outbox(t, body.email)).toEqual([]);
