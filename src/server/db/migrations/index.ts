@@ -72,8 +72,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   let { error, results } = await migrator.migrateToLatest();
   // The migrator's look-up of existing tables reads every schema of the database; another schema
   // dropped during that read (another app, or a test file ending beside this one) fails it with
-  // "schema ... does not exist" before anything was migrated. That is no fault of ours: read again.
-  for (let retry = 0; retry < 5 && error && otherSchemaVanished(error, schema); retry += 1) {
+  // "schema ... does not exist" before anything was migrated. That is no fault of ours: read again
+  // (each drop can fail at most one read, so the bound is generous: many schemas may go at once).
+  for (let retry = 0; retry < 50 && error && otherSchemaVanished(error, schema); retry += 1) {
     ({ error, results } = await migrator.migrateToLatest());
   }
   const failed = results?.find((r) => r.status === 'Error');
