@@ -6,7 +6,7 @@
  */
 import { type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import type { Readable } from 'node:stream';
-import { setImmediate as tick } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as tick } from 'node:timers/promises';
 import { systemAccountId } from '../../../src/server/modules/ledger/accounts.repository';
 import { transfer } from '../../../src/server/modules/ledger/ledger.service';
 import { openStatement } from '../../../src/server/modules/statements/statements.service';
@@ -54,8 +54,18 @@ async function open(format: 'csv' | 'pdf') {
   return { pages, body: file.body };
 }
 
+/** Waits until no page has been read for a while (a query may still be under way on a busy database). */
+async function settled(pages: EntryPages): Promise<void> {
+  let seen = -1;
+  while (pages.count !== seen) {
+    seen = pages.count;
+    for (let i = 0; i < 50; i += 1) await tick();
+    await sleep(250);
+  }
+}
+
 /** Reads the first chunk of the file, then lets the streams settle. */
-async function firstChunk(body: Readable): Promise<Buffer> {
+async function firstChunk(body: Readable, pages: EntryPages): Promise<Buffer> {
   const chunk = await new Promise<Buffer>((resolve, reject) => {
     body.once('data', (data: Buffer | string) => {
       body.pause();
@@ -63,7 +73,7 @@ async function firstChunk(body: Readable): Promise<Buffer> {
     });
     body.once('error', reject);
   });
-  for (let i = 0; i < 50; i += 1) await tick();
+  await settled(pages);
   return chunk;
 }
 
@@ -78,12 +88,13 @@ describe.each(['csv', 'pdf'] as const)('a %s statement of 1,500 items', (format)
     const { pages, body } = await open(format);
     // Nothing is read before the file is.
     expect(pages.count).toBe(0);
-    await firstChunk(body);
+    await firstChunk(body, pages);
     const early = pages.count;
     expect(early).toBeGreaterThan(0);
     expect(early).toBeLessThan(ALL_PAGES);
     // A paused reader holds the reading where it is.
     for (let i = 0; i < 50; i += 1) await tick();
+    await sleep(250);
     expect(pages.count).toBe(early);
     const rest = await readAll(body);
     expect(rest.length).toBeGreaterThan(0);
@@ -92,10 +103,11 @@ describe.each(['csv', 'pdf'] as const)('a %s statement of 1,500 items', (format)
 
   it('stops reading when the reader goes away', async () => {
     const { pages, body } = await open(format);
-    await firstChunk(body);
+    await firstChunk(body, pages);
     const read = pages.count;
     body.destroy();
     for (let i = 0; i < 200; i += 1) await tick();
+    await sleep(250);
     expect(pages.count).toBe(read);
     expect(pages.count).toBeLessThan(ALL_PAGES);
   });
