@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { walletApi } from '../../../src/client/api/wallet-api';
 import { payoutWatched } from '../../../src/client/features/history';
 import { PENDING_POLL_MS } from '../../../src/client/features/history/pending-watch';
@@ -25,8 +24,7 @@ function start(route: string, setup: (wallets: FakeWallets) => void = () => unde
   setup(wallets);
   serveWallets(wallets);
   serveMoney(wallets);
-  const rendered = renderRoute(route, { preloadedState: withUser() });
-  return { wallets, ...rendered, user: userEvent.setup({ advanceTimers: jest.advanceTimersByTime }) };
+  return { wallets, ...renderRoute(route, { preloadedState: withUser() }) };
 }
 
 const payout = transaction({
