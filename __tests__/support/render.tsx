@@ -9,6 +9,14 @@ import { routes } from '../../src/client/app/router';
 import { ToastsClearedOnNavigation } from '../../src/client/app/toasts';
 import { makeStore, type AppStore, type RootState } from '../../src/client/app/store';
 
+/** Whether the test runs on Jest's fake clock (modern or legacy timers), as Testing Library checks it. */
+const fakeTimersOn = () =>
+  typeof jest !== 'undefined' &&
+  ((setTimeout as unknown as { _isMockFunction?: boolean })._isMockFunction === true || Object.prototype.hasOwnProperty.call(setTimeout, 'clock'));
+
+/** A user-event session; on Jest's fake clock its pauses between keys and clicks advance that clock. */
+export const setupUser = () => userEvent.setup(fakeTimersOn() ? { advanceTimers: (ms) => jest.advanceTimersByTime(ms) } : {});
+
 interface ProviderOptions extends Omit<RenderOptions, 'wrapper' | 'queries'> {
   preloadedState?: Partial<RootState>;
   store?: AppStore;
@@ -33,7 +41,7 @@ export function renderWithProviders(
       </AppProviders>
     ),
   });
-  return { store, user: userEvent.setup(), ...result };
+  return { store, user: setupUser(), ...result };
 }
 
 /** Renders the whole route table (guard, lazy screens, redirects) at `route`; `router.state.location` tells where it went. */
@@ -48,5 +56,5 @@ export function renderRoute(
     </AppProviders>,
     options,
   );
-  return { store, router, user: userEvent.setup(), ...result };
+  return { store, router, user: setupUser(), ...result };
 }

@@ -11,6 +11,8 @@ import { expectOnlyAsToast } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
+// Jest's clock: the search's debounce passes while findBy* waits, without waiting for it in real time.
+beforeEach(() => jest.useFakeTimers());
 afterEach(() => {
   jest.useRealTimers();
   jest.restoreAllMocks();

@@ -11,6 +11,9 @@ import { pricing } from '../../support/pricing-backend';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
+// Jest's clock: the app's timers (debounces, polls, countdowns) pass while findBy*/waitFor wait, not in real time.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
 afterEach(() => jest.restoreAllMocks());
 
 function renderExchange(handlers: Parameters<typeof server.use> = []) {

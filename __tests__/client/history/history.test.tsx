@@ -10,6 +10,9 @@ import { apiPath, server, setupFakeBackend, signIn } from '../../support/server-
 import { fakeWallets, LocationProbe, serveWallets, transaction, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
+// Jest's clock: the app's timers (debounces, polls, countdowns) pass while findBy*/waitFor wait, not in real time.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
 
 /** The query strings the history calls carried, in order. */
 let queries: Record<string, string>[] = [];

@@ -12,9 +12,13 @@ setupFakeBackend();
 
 /** Long enough for one more round of polling to have happened. */
 const ONE_POLL = PENDING_POLL_MS + 2_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The polls run on Jest's clock: time passes when a test (or waitFor, 50 ms a step) advances it,
+// so waiting out a poll costs no real time. Promises and Node's own callbacks stay real.
+const passes = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+afterEach(() => jest.useRealTimers());
 
 function start(route: string, setup: (wallets: FakeWallets) => void = () => undefined) {
+  jest.useFakeTimers();
   signIn();
   const wallets = fakeWallets();
   setup(wallets);
@@ -55,7 +59,7 @@ describe('a toast tells an open app when a pending item settles', () => {
 
     // Nothing is pending any more: no more asking, and no second toast.
     const listCalls = backend.seen('/wallet/transactions').length;
-    await act(() => sleep(ONE_POLL));
+    await passes(ONE_POLL);
     expect(backend.seen('/wallet/transactions')).toHaveLength(listCalls);
     expect(toastsShown().filter((text) => text === told)).toHaveLength(1);
   }, 20_000);
@@ -98,7 +102,7 @@ describe('a toast tells an open app when a pending item settles', () => {
     await waitFor(() => expect(toastsShown()).toContain('Your transfer of $25.50 to Bola Ade has completed.'), { timeout: ONE_POLL });
     expect(store.getState().pendingWatch.items).toEqual({});
     const asked = backend.seen('/transactions/CAD-TX-1').length;
-    await act(() => sleep(ONE_POLL));
+    await passes(ONE_POLL);
     expect(backend.seen('/transactions/CAD-TX-1')).toHaveLength(asked);
   }, 30_000);
 
@@ -110,7 +114,7 @@ describe('a toast tells an open app when a pending item settles', () => {
     await waitFor(() => expect(store.getState().pendingWatch.items).toEqual({}));
     const asked = backend.seen('/transactions/KD-GONE').length;
     expect(asked).toBe(1);
-    await act(() => sleep(ONE_POLL));
+    await passes(ONE_POLL);
     expect(backend.seen('/transactions/KD-GONE')).toHaveLength(asked);
     expect(toastsShown().filter((text) => text.startsWith('Your transfer'))).toEqual([]);
   }, 20_000);

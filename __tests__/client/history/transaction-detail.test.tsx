@@ -12,6 +12,9 @@ import { toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, transaction, transactionDetail, withUser, type FakeWallets } from '../../support/wallet-backend';
 
 setupFakeBackend();
+// Jest's clock: the app's timers (debounces, polls, countdowns) pass while findBy*/waitFor wait, not in real time.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
 
 // dom-to-image-more never settles under jsdom: the outside world here (the phone journey runs it for real).
 jest.mock('dom-to-image-more');

@@ -14,6 +14,9 @@ import { continueReview, enterPin, serveMoney } from '../../support/transfer-bac
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
+// Jest's clock: the app's timers (debounces, polls, countdowns) pass while findBy*/waitFor wait, not in real time.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
 
 function serve() {
   signIn();
@@ -32,7 +35,8 @@ async function fillCad(user: UserEvent, amount: string) {
 
 async function fillNgn(user: UserEvent, amount: string) {
   await user.type(await screen.findByRole('combobox', { name: 'Bank' }), 'guar');
-  await user.click(screen.getByRole('option', { name: 'Guaranty Trust Bank (GTBank)' }));
+  // The bank list is asked for on opening: its answer may still be on its way.
+  await user.click(await screen.findByRole('option', { name: 'Guaranty Trust Bank (GTBank)' }));
   await user.type(text('Recipient account number'), '0123456789');
   expect(await screen.findByRole('textbox', { name: 'Recipient account name' })).toHaveValue('BOLA ADE');
   await user.type(spin('Amount (NGN)'), amount);

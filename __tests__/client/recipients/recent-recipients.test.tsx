@@ -17,6 +17,9 @@ import { toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, transaction, transactionDetail, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
+// Jest's clock: the app's timers (debounces, polls, countdowns) pass while findBy*/waitFor wait, not in real time.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
 
 const JANE = savedRecipient({ id: 'r-jane', kind: 'interac', name: 'Jane Doe', email: 'jane@example.com', last_used_at: '2025-03-14T12:00:00.000Z' });
 const BOLA_BANK = savedRecipient({

@@ -11,6 +11,9 @@ import { expectOnlyAsToast, toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
+// Jest's clock: the app's timers (debounces, polls, countdowns) pass while findBy*/waitFor wait, not in real time.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
 afterEach(() => jest.restoreAllMocks());
 
 const WITHDRAWAL = '/wallet/cad-withdrawal';

@@ -13,6 +13,8 @@ import { expectOnlyAsToast } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
+// Jest's clock: the recipient check's debounce passes while findBy* waits, not in real time.
+beforeEach(() => jest.useFakeTimers());
 afterEach(() => {
   jest.useRealTimers();
   jest.restoreAllMocks();
