@@ -45,6 +45,10 @@ export default defineConfig({
       // answer at once (POST /api/dev/payouts/release) instead of waiting for it.
       PAYOUT_SETTLE_MS: '600000',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // A token argon2 cost (allowed under NODE_ENV=test only, as in the Jest suite): the journeys
+      // make many customers and sign in often; the production cost would dominate their time.
+      PASSWORD_HASH_MEMORY_KIB: '64',
+      PASSWORD_HASH_TIME_COST: '1',
       // E2E_PUBLIC_DIR serves another build (parallel runs while developing); default dist/public.
       ...(process.env.E2E_PUBLIC_DIR ? { PUBLIC_DIR: process.env.E2E_PUBLIC_DIR } : {}),
     },
