@@ -10,7 +10,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time (E2E_WORKERS overrides): each journey makes its own customers, and what the
+  // journeys change on the shared server is per customer (outbox, payouts released, proofs decided).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
