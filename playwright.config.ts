@@ -26,6 +26,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // The longest journey (every screen at three widths, phone.spec.ts) starts first, so that the
+  // other worker runs the rest meanwhile instead of it starting halfway and ending alone.
+  projects: [
+    { name: 'phone', testMatch: '**/phone.spec.ts' },
+    { name: 'journeys', testIgnore: '**/phone.spec.ts' },
+  ],
   webServer: {
     command: 'npm run build:server && node dist/server/main.js',
     url: `http://127.0.0.1:${port}/api/health`,
