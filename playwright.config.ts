@@ -10,7 +10,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time (E2E_WORKERS overrides): each journey makes its own customers, and what the
+  // journeys change on the shared server is per customer (outbox, payouts released, proofs decided).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
@@ -21,9 +23,17 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
         '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (each action's DOM snapshot) and a screenshot of the end; the
+    // trace's screencast, a frame encoded at every paint, is left out: it halved the journeys' CPU time.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
+  // The longest journey (every screen at three widths, phone.spec.ts) starts first, so that the
+  // other worker runs the rest meanwhile instead of it starting halfway and ending alone.
+  projects: [
+    { name: 'phone', testMatch: '**/phone.spec.ts' },
+    { name: 'journeys', testIgnore: '**/phone.spec.ts' },
+  ],
   webServer: {
     command: 'npm run build:server && node dist/server/main.js',
     url: `http://127.0.0.1:${port}/api/health`,
@@ -45,6 +55,10 @@ export default defineConfig({
       // answer at once (POST /api/dev/payouts/release) instead of waiting for it.
       PAYOUT_SETTLE_MS: '600000',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // A token argon2 cost (allowed under NODE_ENV=test only, as in the Jest suite): the journeys
+      // make many customers and sign in often; the production cost would dominate their time.
+      PASSWORD_HASH_MEMORY_KIB: '64',
+      PASSWORD_HASH_TIME_COST: '1',
       // E2E_PUBLIC_DIR serves another build (parallel runs while developing); default dist/public.
       ...(process.env.E2E_PUBLIC_DIR ? { PUBLIC_DIR: process.env.E2E_PUBLIC_DIR } : {}),
     },

@@ -1,17 +1,21 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { expectToast, readyCustomer, signIn, typeCode } from './support/accounts';
+import { expectToast, signIn, typeCode } from './support/accounts';
+import { createMoneyCustomer, openSignedIn } from './support/money';
 
 test.describe('accounts: profile', () => {
   test('a verified customer updates the profile, changes the PIN and the password, then signs in with the new password', async ({ page, request }) => {
-    test.slow(); // a fully verified customer is made through the UI first
-    const customer = await readyCustomer(page, request, { firstName: 'Tobi', lastName: 'Adeyemi' });
+    // The subject is the profile: the fully verified customer with a PIN is made through the API
+    // (sign-up, verification and the first PIN through the UI are the accounts journey's), living in Nigeria.
+    const customer = await createMoneyCustomer(request, { firstName: 'Tobi', lastName: 'Adeyemi', residence: 'NG' });
+    await openSignedIn(page, customer);
+    await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
     const newPassword = 'Changed#Pass7';
 
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
-    await expect(page.getByText(customer.phone!, { exact: true })).toBeVisible();
+    await expect(page.getByText(customer.phone, { exact: true })).toBeVisible();
     await expect(page.getByText('Complete', { exact: true })).toBeVisible();
     await expectAccessible(page);
 

@@ -17,13 +17,6 @@ export interface CustomerDetails {
   nationality: string;
 }
 
-export interface Customer extends CustomerDetails {
-  /** Full phone number once verified, e.g. '+2348012345678'. */
-  phone?: string;
-  /** Transaction PIN once set. */
-  pin?: string;
-}
-
 export interface UiOptions {
   /** Run axe on each screen passed (the journeys of issue 3 do; helpers for other journeys skip it for speed). */
   a11y?: boolean;
@@ -239,18 +232,4 @@ export async function setPinThroughUi(page: Page, pin = DEFAULT_PIN, { a11y = fa
   await expectToast(page, 'Transaction PIN set successfully!');
   await expect(confirmDialog).toBeHidden();
   return pin;
-}
-
-/**
- * A fully verified customer (e-mail, phone, identity) with a transaction PIN, made through the UI
- * and signed in, on /dashboard.
- */
-export async function readyCustomer(page: Page, request: APIRequestContext, overrides: Partial<CustomerDetails> = {}): Promise<Customer> {
-  const customer: Customer = await signUpThroughUi(page, request, overrides);
-  await signIn(page, customer.email, customer.password);
-  customer.phone = await verifyPhoneThroughUi(page, request);
-  await verifyIdentityThroughUi(page);
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
-  customer.pin = await setPinThroughUi(page);
-  return customer;
 }

@@ -19,13 +19,28 @@ export interface MoneyCustomer {
   pin: string;
   firstName: string;
   lastName: string;
+  /** The verified phone number, e.g. '+14165551234'. */
+  phone: string;
   /** The login answer merged with the current user, as the app keeps it in localStorage 'user'. */
   session: Record<string, unknown> & { access_token: string };
 }
 
-export interface CustomerOptions {
+export interface AccountOptions {
   firstName?: string;
   lastName?: string;
+  /** ISO code of the country of residence (default 'CA'); the nationality is 'NG'. */
+  residence?: string;
+}
+
+/** A customer who signed up and confirmed the e-mail, and nothing else (no session, phone, identity or PIN). */
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface CustomerOptions extends AccountOptions {
   /** Also activate the naira wallet (BVN) through the API. */
   activateNaira?: boolean;
   /** Deposits through the simulated rails, in major units. */
@@ -95,10 +110,10 @@ export async function releasedPayouts(request: APIRequestContext, email: string)
 }
 
 /**
- * A fully verified customer (e-mail, phone, identity) with a transaction PIN, made through the
- * real API; optionally with an activated naira wallet and money.
+ * A customer signed up with the e-mail confirmed, through the real API (the calls the sign-up
+ * wizard makes), for journeys whose subject comes after sign-up; they sign in through the browser.
  */
-export async function createMoneyCustomer(request: APIRequestContext, options: CustomerOptions = {}): Promise<MoneyCustomer> {
+export async function createAccount(request: APIRequestContext, options: AccountOptions = {}): Promise<Account> {
   const email = uniqueMoneyEmail();
   const firstName = options.firstName ?? 'Ada';
   const lastName = options.lastName ?? 'Obi';
@@ -106,7 +121,7 @@ export async function createMoneyCustomer(request: APIRequestContext, options: C
     body: {
       address: '',
       confirm_password: PASSWORD,
-      country_of_residence: 'CA',
+      country_of_residence: options.residence ?? 'CA',
       date_of_birth: '15/05/1990',
       email,
       legal_first_name: firstName,
@@ -116,6 +131,15 @@ export async function createMoneyCustomer(request: APIRequestContext, options: C
     },
   });
   await call(request, 'POST', `/auth/verify-email/${encodeURIComponent(email)}`, { body: { otp: await newestCode(request, email) } });
+  return { email, password: PASSWORD, firstName, lastName };
+}
+
+/**
+ * A fully verified customer (e-mail, phone, identity) with a transaction PIN, made through the
+ * real API; optionally with an activated naira wallet and money.
+ */
+export async function createMoneyCustomer(request: APIRequestContext, options: CustomerOptions = {}): Promise<MoneyCustomer> {
+  const { email, firstName, lastName } = await createAccount(request, options);
   const login = await call<{ access_token: string }>(request, 'POST', '/auth/login', { body: { email, password: PASSWORD, method: 'EMAIL' } });
   const token = login.data!.access_token;
 
@@ -138,7 +162,7 @@ export async function createMoneyCustomer(request: APIRequestContext, options: C
   const user = await call<Record<string, unknown>>(request, 'GET', '/auth/user', { token });
   const fields = (user.data?.data ?? user.data) as Record<string, unknown>;
   expect(fields).toMatchObject({ is_email_verified: true, is_phone_verified: true, is_identity_verified: true, is_set_transaction_pin: true });
-  return { email, password: PASSWORD, pin: PIN, firstName, lastName, session: { ...login.data!, ...fields, access_token: token } };
+  return { email, password: PASSWORD, pin: PIN, firstName, lastName, phone, session: { ...login.data!, ...fields, access_token: token } };
 }
 
 /** Puts the customer's session into the browser as the app stores it (localStorage 'user') and opens `path`. */
