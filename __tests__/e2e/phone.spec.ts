@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { DEFAULT_PIN, expectToast, newCustomer, outboxCount, readOtp, signIn, typeCode, uniqueNigerianPhone } from './support/accounts';
-import { BVN, confirmWithPin, createMoneyCustomer, deposit, historyRows, releasePayouts, showHistoryOf, withoutWebShare } from './support/money';
+import { BVN, confirmWithPin, createAccount, createMoneyCustomer, deposit, historyRows, openSignedIn, releasePayouts, showHistoryOf, withoutWebShare } from './support/money';
 
 /**
  * Issue 16: every screen on a phone. One customer goes through every signed-out and signed-in
@@ -130,9 +130,8 @@ async function textLinesIn(dataUrl: string): Promise<number> {
 
 /** Checks each screen and keeps its screenshots. */
 class Screens {
-  private count = 0;
-
-  constructor(private readonly page: Page, readonly folder: string) {
+  /** Screenshots are numbered from `first` (each part of the walk has its own hundred). */
+  constructor(private readonly page: Page, readonly folder: string, private count = 0) {
     mkdirSync(folder, { recursive: true });
   }
 
@@ -209,167 +208,32 @@ const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' })
 
 test.use({ viewport: PHONE });
 
-test('every screen fits a 360 px phone: no sideways scrolling, the bottom bar on screen, axe clean', async ({ page, request }, testInfo) => {
-  test.setTimeout(360_000); // some forty screens, each at three widths with axe
+// The walk over every screen is in three parts that run side by side (each some fifteen screens,
+// each at three widths with axe): signed out; signed in while verifying; a verified customer's money.
+test.describe.configure({ mode: 'parallel' });
+
+/** Where the screenshots go (printed, so a CI log says where to look). */
+function screensFolder(testInfo: TestInfo): string {
   const folder = path.join(testInfo.project.outputDir, 'screens');
   console.log(`Screenshots of every screen at 360, 390 and 1280 px: ${folder}`);
-  const screens = new Screens(page, folder);
+  return folder;
+}
+
+/** Long names, where a layout breaks first. */
+const NAME = { firstName: 'Chiamaka', lastName: 'Okonkwo-Adebayo' };
+
+// The longest part first, so that it starts at once beside the others.
+test('every screen of a verified customer fits a 360 px phone: sending, history, profile, axe clean', async ({ page, request }, testInfo) => {
+  test.setTimeout(240_000);
+  const screens = new Screens(page, screensFolder(testInfo), 200);
   await withoutWebShare(page);
-  const customer = newCustomer({ firstName: 'Chiamaka', lastName: 'Okonkwo-Adebayo' });
+  // Verified, with a PIN and the money the walk above added (made through the API).
+  const customer = await createMoneyCustomer(request, { ...NAME, residence: 'NG', activateNaira: true, fund: { CAD: 1_250.75, NGN: 185_000 } });
   // The recipient of the Kudi-user transfer, made through the API meanwhile.
   const friendReady = createMoneyCustomer(request, { firstName: 'Bola', lastName: 'Ade' });
-
-  // Signed out: sign in, the sign-up wizard, forgot password, the public pages.
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-  await screens.check('sign-in', { signedIn: false });
-
-  await page.getByRole('link', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  const nationality = page.getByLabel('Nationality', { exact: true });
-  await expect(nationality).toBeEnabled();
-  await nationality.selectOption(customer.nationality);
-  await screens.check('sign-up-1-country', { signedIn: false });
-  await page.getByLabel('My country of residence is the same as my nationality', { exact: true }).check();
-  await page.getByRole('checkbox', { name: /I have read and agree to the Privacy Policy/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Tell us more about you' })).toBeVisible();
-  await page.getByLabel('First name', { exact: true }).fill(customer.firstName);
-  await page.getByLabel('Last name', { exact: true }).fill(customer.lastName);
-  await page.getByLabel('Date of birth', { exact: true }).fill(customer.dateOfBirth);
-  await page.getByLabel('Email', { exact: true }).fill(customer.email);
-  await screens.check('sign-up-2-details', { signedIn: false });
-  await page.getByRole('button', { name: 'Continue' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Review Your Details' })).toBeVisible();
-  await screens.check('sign-up-3-review', { signedIn: false });
-  await page.getByRole('button', { name: 'Continue' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Create Password' })).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill(customer.password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(customer.password);
-  await screens.check('sign-up-4-password', { signedIn: false });
-  await page.getByRole('button', { name: 'Create Account' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Confirm Email' })).toBeVisible();
-  await typeCode(page, page, await readOtp(request, customer.email));
-  await screens.check('sign-up-5-confirm-email', { signedIn: false });
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expectToast(page, 'Email verified successfully!');
-  await expect(page).toHaveURL(/\/login$/);
-
-  await page.getByRole('link', { name: 'Forgot your password?' }).click();
-  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
-  await page.getByLabel('Email', { exact: true }).fill(customer.email);
-  await screens.check('forgot-password-1-email', { signedIn: false });
-  const sent = await outboxCount(request, customer.email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Confirm email address' })).toBeVisible();
-  await typeCode(page, page, await readOtp(request, customer.email, sent));
-  await screens.check('forgot-password-2-code', { signedIn: false });
-  await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('heading', { name: 'Create Password' })).toBeVisible();
-  customer.password = 'Phone#Fits360';
-  await page.getByLabel('New password', { exact: true }).fill(customer.password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(customer.password);
-  await screens.check('forgot-password-3-new-password', { signedIn: false });
-  await page.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
-
-  await page.goto('/privacy-policy');
-  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
-  await screens.check('privacy-policy', { signedIn: false });
-  await page.goto('/identity-verification');
-  await expect(page.getByRole('heading', { name: 'Identity Verification', level: 1 })).toBeVisible();
-  await screens.check('identity-verification-public', { signedIn: false });
-  await page.goto('/support/replay');
-  await expect(page.getByLabel('Diagnostics file')).toBeVisible();
-  await screens.check('support-replay', { signedIn: false });
-
-  // Signed in, not verified yet: the dashboard, the reminder, the verification screen and its dialogs.
-  await signIn(page, customer.email, customer.password);
-  await screens.check('dashboard-unverified');
-  await page.getByRole('button', { name: 'History', exact: true }).click();
-  const reminder = page.getByRole('dialog', { name: 'Verification required' });
-  await expect(reminder).toBeVisible();
-  await screens.check('verification-reminder');
-  await reminder.getByRole('button', { name: 'Verify now' }).click();
-  await expect(page).toHaveURL(/\/verification$/);
-  await expect(page.getByRole('button', { name: 'Verify Phone' })).toBeVisible();
-  await screens.check('verification');
-
-  const number = uniqueNigerianPhone();
-  await page.getByRole('button', { name: 'Verify Phone' }).click();
-  const phoneDialog = page.getByRole('dialog', { name: 'Verify Phone' });
-  await phoneDialog.getByLabel('Country', { exact: true }).selectOption('NG');
-  await phoneDialog.getByLabel('Phone number', { exact: true }).fill(number);
-  await screens.check('verification-phone-number');
-  await phoneDialog.getByRole('button', { name: 'Send OTP' }).click();
-  const codeDialog = page.getByRole('dialog', { name: 'Enter Verification Code' });
-  await expect(codeDialog).toBeVisible();
-  await screens.check('verification-phone-code');
-  await typeCode(page, codeDialog, await readOtp(request, `+234${number}`));
-  await expectToast(page, 'Phone number verified successfully!');
-  await expect(codeDialog).toBeHidden();
-
-  await page.getByRole('button', { name: 'Verify Identity' }).click();
-  const frame = page.getByRole('dialog', { name: 'Identity verification' });
-  await expect(frame).toBeVisible();
-  const provider = page.frameLocator('iframe[title="Identity verification"]');
-  await expect(provider.getByRole('button', { name: 'Approve' })).toBeVisible();
-  await screens.check('verification-identity-provider');
-  await provider.getByRole('button', { name: 'Approve' }).click();
-  await expect(frame).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Verify Identity' })).toBeHidden({ timeout: 15_000 });
-  await screens.check('verification-done');
-
-  // Verified without a PIN: a tile opens the set-PIN dialog.
-  await menu(page).getByRole('link', { name: 'Home' }).click();
-  await page.getByRole('button', { name: 'History', exact: true }).click();
-  const setPin = page.getByRole('dialog', { name: 'Set Transaction PIN' });
-  await expect(setPin).toBeVisible();
-  await typeCode(page, setPin, DEFAULT_PIN);
-  await screens.check('set-pin');
-  await setPin.getByRole('button', { name: 'Continue' }).click();
-  const confirmPin = page.getByRole('dialog', { name: 'Confirm Transaction PIN' });
-  await expect(confirmPin).toBeVisible();
-  await screens.check('set-pin-confirm');
-  await typeCode(page, confirmPin, DEFAULT_PIN);
-  await confirmPin.getByRole('button', { name: 'Confirm PIN' }).click();
-  await expectToast(page, 'Transaction PIN set successfully!');
-  await expect(confirmPin).toBeHidden();
-
-  // Add money: CAD deposit details (the e-mail whole), the naira wallet activated.
-  await deposit(request, customer.email, 'CAD', 1_250.75);
-  await menu(page).getByRole('link', { name: 'Account' }).click();
-  const depositEmail = page.getByRole('textbox', { name: 'Deposit email', exact: true });
-  await expect(depositEmail).toHaveValue(/@/);
-  await screens.check('add-money-cad');
-  await page.getByRole('tab', { name: 'NGN' }).click();
-  await page.getByRole('button', { name: 'Activate Wallet' }).click();
-  const activation = page.getByRole('dialog', { name: 'Activate Naira Wallet' });
-  await activation.getByLabel('BVN').fill(BVN);
-  await screens.check('add-money-ngn-activate');
-  await activation.getByRole('button', { name: 'Activate Wallet' }).click();
-  await expectToast(page, 'Wallet activated successfully!');
-  await expect(page.getByRole('textbox', { name: 'Account number', exact: true })).toHaveValue(/^\d{10}$/);
-  await deposit(request, customer.email, 'NGN', 185_000);
-  await screens.check('add-money-ngn');
-
-  // The dashboard: on a 360 x 640 phone every quick action is on screen without scrolling.
-  await menu(page).getByRole('link', { name: 'Home' }).click();
+  await openSignedIn(page, customer);
   await expect(page.getByRole('region', { name: 'NGN Balance' })).toContainText('₦185,000.00');
-  const barTop = (await menu(page).getByRole('list').first().boundingBox())!.y;
-  const tiles = page.getByRole('region', { name: 'Quick Actions' }).getByRole('button');
-  await expect(tiles).toHaveCount(8);
-  for (const tile of await tiles.all()) {
-    const box = (await tile.boundingBox())!;
-    expect(box.y + box.height, `${await tile.textContent()} above the fold`).toBeLessThanOrEqual(barTop);
-  }
-  await screens.check('dashboard');
 
-  // Send CAD by Interac: form, PIN, receipt (and its PNG).
   await page.getByRole('button', { name: 'Send Money', exact: true }).click();
   const choose = page.getByRole('dialog', { name: 'Select Currency' });
   await expect(choose).toBeVisible();
@@ -386,7 +250,7 @@ test('every screen fits a 360 px phone: no sideways scrolling, the bottom bar on
   await page.getByRole('dialog', { name: 'Review' }).getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeVisible();
   await screens.check('send-cad-pin');
-  await confirmWithPin(page, DEFAULT_PIN);
+  await confirmWithPin(page, customer.pin);
   const receipt = page.getByRole('dialog', { name: 'Transaction Receipt' });
   await expect(receipt).toBeVisible();
   await screens.check('send-cad-receipt');
@@ -411,7 +275,7 @@ test('every screen fits a 360 px phone: no sideways scrolling, the bottom bar on
   await page.getByRole('dialog', { name: 'Review' }).getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeVisible();
   await screens.check('send-ngn-pin');
-  await confirmWithPin(page, DEFAULT_PIN);
+  await confirmWithPin(page, customer.pin);
   await expect(receipt).toBeVisible();
   await screens.check('send-ngn-receipt');
   await screens.checkReceipt(receipt, 'send-ngn-receipt');
@@ -438,7 +302,7 @@ test('every screen fits a 360 px phone: no sideways scrolling, the bottom bar on
   await page.getByRole('dialog', { name: 'Review' }).getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeVisible();
   await screens.check('send-to-user-pin');
-  await confirmWithPin(page, DEFAULT_PIN);
+  await confirmWithPin(page, customer.pin);
   await expect(receipt).toBeVisible();
   await screens.check('send-to-user-receipt');
   await receipt.getByRole('button', { name: 'Done' }).click();
@@ -471,7 +335,7 @@ test('every screen fits a 360 px phone: no sideways scrolling, the bottom bar on
   await page.getByRole('dialog', { name: 'Review' }).getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeVisible();
   await screens.check('bills-school-pin');
-  await confirmWithPin(page, DEFAULT_PIN);
+  await confirmWithPin(page, customer.pin);
   const paid = page.getByRole('dialog', { name: 'Payment Successful' });
   await expect(paid).toBeVisible();
   await screens.check('bills-school-receipt');
@@ -560,5 +424,169 @@ test('every screen fits a 360 px phone: no sideways scrolling, the bottom bar on
   await screens.check('sign-out');
   await page.getByRole('dialog', { name: 'Sign Out Confirmation' }).getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  console.log(`Screenshots of every screen at 360, 390 and 1280 px: ${folder}`);
+});
+
+test('every signed-out screen fits a 360 px phone: no sideways scrolling, axe clean', async ({ page, request }, testInfo) => {
+  test.setTimeout(240_000);
+  const screens = new Screens(page, screensFolder(testInfo), 0);
+  const customer = newCustomer(NAME);
+
+  // Signed out: sign in, the sign-up wizard, forgot password, the public pages.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await screens.check('sign-in', { signedIn: false });
+
+  await page.getByRole('link', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  const nationality = page.getByLabel('Nationality', { exact: true });
+  await expect(nationality).toBeEnabled();
+  await nationality.selectOption(customer.nationality);
+  await screens.check('sign-up-1-country', { signedIn: false });
+  await page.getByLabel('My country of residence is the same as my nationality', { exact: true }).check();
+  await page.getByRole('checkbox', { name: /I have read and agree to the Privacy Policy/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Tell us more about you' })).toBeVisible();
+  await page.getByLabel('First name', { exact: true }).fill(customer.firstName);
+  await page.getByLabel('Last name', { exact: true }).fill(customer.lastName);
+  await page.getByLabel('Date of birth', { exact: true }).fill(customer.dateOfBirth);
+  await page.getByLabel('Email', { exact: true }).fill(customer.email);
+  await screens.check('sign-up-2-details', { signedIn: false });
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Review Your Details' })).toBeVisible();
+  await screens.check('sign-up-3-review', { signedIn: false });
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Create Password' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(customer.password);
+  await screens.check('sign-up-4-password', { signedIn: false });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Confirm Email' })).toBeVisible();
+  await typeCode(page, page, await readOtp(request, customer.email));
+  await screens.check('sign-up-5-confirm-email', { signedIn: false });
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expectToast(page, 'Email verified successfully!');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill(customer.email);
+  await screens.check('forgot-password-1-email', { signedIn: false });
+  const sent = await outboxCount(request, customer.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm email address' })).toBeVisible();
+  await typeCode(page, page, await readOtp(request, customer.email, sent));
+  await screens.check('forgot-password-2-code', { signedIn: false });
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Password' })).toBeVisible();
+  customer.password = 'Phone#Fits360';
+  await page.getByLabel('New password', { exact: true }).fill(customer.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(customer.password);
+  await screens.check('forgot-password-3-new-password', { signedIn: false });
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeVisible();
+  await screens.check('privacy-policy', { signedIn: false });
+  await page.goto('/identity-verification');
+  await expect(page.getByRole('heading', { name: 'Identity Verification', level: 1 })).toBeVisible();
+  await screens.check('identity-verification-public', { signedIn: false });
+  await page.goto('/support/replay');
+  await expect(page.getByLabel('Diagnostics file')).toBeVisible();
+  await screens.check('support-replay', { signedIn: false });
+
+});
+
+test('every screen while verifying fits a 360 px phone: the bottom bar on screen, axe clean', async ({ page, request }, testInfo) => {
+  test.setTimeout(240_000);
+  const screens = new Screens(page, screensFolder(testInfo), 100);
+  // A customer who has just confirmed the e-mail (made through the API: the wizard is walked above).
+  const customer = await createAccount(request, { ...NAME, residence: 'NG' });
+
+  // Signed in, not verified yet: the dashboard, the reminder, the verification screen and its dialogs.
+  await signIn(page, customer.email, customer.password);
+  await screens.check('dashboard-unverified');
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const reminder = page.getByRole('dialog', { name: 'Verification required' });
+  await expect(reminder).toBeVisible();
+  await screens.check('verification-reminder');
+  await reminder.getByRole('button', { name: 'Verify now' }).click();
+  await expect(page).toHaveURL(/\/verification$/);
+  await expect(page.getByRole('button', { name: 'Verify Phone' })).toBeVisible();
+  await screens.check('verification');
+
+  const number = uniqueNigerianPhone();
+  await page.getByRole('button', { name: 'Verify Phone' }).click();
+  const phoneDialog = page.getByRole('dialog', { name: 'Verify Phone' });
+  await phoneDialog.getByLabel('Country', { exact: true }).selectOption('NG');
+  await phoneDialog.getByLabel('Phone number', { exact: true }).fill(number);
+  await screens.check('verification-phone-number');
+  await phoneDialog.getByRole('button', { name: 'Send OTP' }).click();
+  const codeDialog = page.getByRole('dialog', { name: 'Enter Verification Code' });
+  await expect(codeDialog).toBeVisible();
+  await screens.check('verification-phone-code');
+  await typeCode(page, codeDialog, await readOtp(request, `+234${number}`));
+  await expectToast(page, 'Phone number verified successfully!');
+  await expect(codeDialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Verify Identity' }).click();
+  const frame = page.getByRole('dialog', { name: 'Identity verification' });
+  await expect(frame).toBeVisible();
+  const provider = page.frameLocator('iframe[title="Identity verification"]');
+  await expect(provider.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await screens.check('verification-identity-provider');
+  await provider.getByRole('button', { name: 'Approve' }).click();
+  await expect(frame).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Verify Identity' })).toBeHidden({ timeout: 15_000 });
+  await screens.check('verification-done');
+
+  // Verified without a PIN: a tile opens the set-PIN dialog.
+  await menu(page).getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const setPin = page.getByRole('dialog', { name: 'Set Transaction PIN' });
+  await expect(setPin).toBeVisible();
+  await typeCode(page, setPin, DEFAULT_PIN);
+  await screens.check('set-pin');
+  await setPin.getByRole('button', { name: 'Continue' }).click();
+  const confirmPin = page.getByRole('dialog', { name: 'Confirm Transaction PIN' });
+  await expect(confirmPin).toBeVisible();
+  await screens.check('set-pin-confirm');
+  await typeCode(page, confirmPin, DEFAULT_PIN);
+  await confirmPin.getByRole('button', { name: 'Confirm PIN' }).click();
+  await expectToast(page, 'Transaction PIN set successfully!');
+  await expect(confirmPin).toBeHidden();
+
+  // Add money: CAD deposit details (the e-mail whole), the naira wallet activated.
+  await deposit(request, customer.email, 'CAD', 1_250.75);
+  await menu(page).getByRole('link', { name: 'Account' }).click();
+  const depositEmail = page.getByRole('textbox', { name: 'Deposit email', exact: true });
+  await expect(depositEmail).toHaveValue(/@/);
+  await screens.check('add-money-cad');
+  await page.getByRole('tab', { name: 'NGN' }).click();
+  await page.getByRole('button', { name: 'Activate Wallet' }).click();
+  const activation = page.getByRole('dialog', { name: 'Activate Naira Wallet' });
+  await activation.getByLabel('BVN').fill(BVN);
+  await screens.check('add-money-ngn-activate');
+  await activation.getByRole('button', { name: 'Activate Wallet' }).click();
+  await expectToast(page, 'Wallet activated successfully!');
+  await expect(page.getByRole('textbox', { name: 'Account number', exact: true })).toHaveValue(/^\d{10}$/);
+  await deposit(request, customer.email, 'NGN', 185_000);
+  await screens.check('add-money-ngn');
+
+  // The dashboard: on a 360 x 640 phone every quick action is on screen without scrolling.
+  await menu(page).getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('region', { name: 'NGN Balance' })).toContainText('₦185,000.00');
+  const barTop = (await menu(page).getByRole('list').first().boundingBox())!.y;
+  const tiles = page.getByRole('region', { name: 'Quick Actions' }).getByRole('button');
+  await expect(tiles).toHaveCount(8);
+  for (const tile of await tiles.all()) {
+    const box = (await tile.boundingBox())!;
+    expect(box.y + box.height, `${await tile.textContent()} above the fold`).toBeLessThanOrEqual(barTop);
+  }
+  await screens.check('dashboard');
+
 });
