@@ -28,8 +28,8 @@ const MIGRATIONS_DIR = path.join(ROOT, 'src', 'server', 'db', 'migrations');
 
 /**
  * The migrated PGlite every test file starts from: made once (per machine, per set of migrations
- * and PGlite version) as a dump of its data directory in the temp folder, then loaded by each
- * file. Loading skips initdb and the migrations, about 3 s of each file's start on 2 cores.
+ * and PGlite version) as a dump of its data directory in the temp folder, then loaded once by each
+ * Jest worker (support/server-env.js). Loading skips initdb and the migrations.
  */
 async function pgliteTemplateFile(): Promise<string> {
   const hash = createHash('sha256');
