@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Currency } from '../../../src/shared/types';
-import { systemAccountId } from '../../../src/server/modules/ledger/accounts.repository';
+import { customerAccount, systemAccountId } from '../../../src/server/modules/ledger/accounts.repository';
 import { newReference, transfer } from '../../../src/server/modules/ledger/ledger.service';
 import { insertPostedTransfer } from '../../../src/server/modules/ledger/transfers.repository';
 import { settleDuePayouts } from '../../../src/server/sim/payout-rail';
@@ -23,13 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function wallet(customer: Customer, currency: Currency): Promise<bigint> {
-  const row = await t.db
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('user_id', '=', customer.id)
-    .where('currency', '=', currency)
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await customerAccount(t.db, customer.id, currency)).id;
 }
 
 /** Everything a refused write could have left behind. */

@@ -7,7 +7,7 @@
 import { type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep, setImmediate as tick } from 'node:timers/promises';
-import { systemAccountId } from '../../../src/server/modules/ledger/accounts.repository';
+import { customerAccount, systemAccountId } from '../../../src/server/modules/ledger/accounts.repository';
 import { transfer } from '../../../src/server/modules/ledger/ledger.service';
 import { openStatement } from '../../../src/server/modules/statements/statements.service';
 import { createCustomer, type Customer } from '../../support/customers';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   customer = await createCustomer(t);
   await t.db.transaction().execute(async (trx) => {
-    const wallet = await trx.selectFrom('ledger_accounts').select('id').where('user_id', '=', customer.id).where('currency', '=', 'CAD').executeTakeFirstOrThrow();
+    const wallet = await customerAccount(trx, customer.id, 'CAD');
     const clearing = await systemAccountId(trx, 'deposits_clearing', 'CAD');
     for (let i = 0; i < DEPOSITS; i += 1) {
       await transfer(trx, { debit: clearing, credit: wallet.id, amount: 100n, currency: 'CAD', kind: 'deposit', metadata: { sender_name: 'Ada Obi', description: `Deposit number ${i} of the test` } });

@@ -15,6 +15,7 @@
 import { sql } from 'kysely';
 import { parseFees } from '../../../src/server/config';
 import { settleDuePayouts } from '../../../src/server/sim/payout-rail';
+import { customerAccount } from '../../../src/server/modules/ledger/accounts.repository';
 import type { Currency } from '../../../src/shared/types';
 import { expectRefusal } from '../../support/auth-flow';
 import { createCustomer, type Customer } from '../../support/customers';
@@ -79,13 +80,7 @@ function checkArithmetic(rows: string[][]): { opening: bigint; credits: bigint; 
 }
 
 async function accountOf(customer: Customer, currency: Currency): Promise<bigint> {
-  const row = await t.db
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('user_id', '=', customer.id)
-    .where('currency', '=', currency)
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await customerAccount(t.db, customer.id, currency)).id;
 }
 
 /** The ledger's balance of a wallet at a moment: every entry written before it, summed. */

@@ -33,7 +33,7 @@ import type { Currency } from '../../../src/shared/types';
 import { hashPassword } from '../../../src/server/modules/auth/passwords';
 import { hashPin } from '../../../src/server/modules/auth/pin';
 import { signAccessToken } from '../../../src/server/modules/auth/tokens';
-import { systemAccountId } from '../../../src/server/modules/ledger/accounts.repository';
+import { customerAccount, systemAccountId } from '../../../src/server/modules/ledger/accounts.repository';
 import { createCustomerWallets } from '../../../src/server/modules/ledger/customer-wallets';
 import { transfer } from '../../../src/server/modules/ledger/ledger.service';
 import {
@@ -347,13 +347,7 @@ async function activateNaira(party: Party): Promise<void> {
 }
 
 async function accountId(party: Party, currency: Currency): Promise<bigint> {
-  const row = await t.db
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('user_id', '=', party.id)
-    .where('currency', '=', currency)
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return (await customerAccount(t.db, party.id, currency)).id;
 }
 
 /** A deposit of `amount`, then a pending payout reserving `reserved` of it, through the ledger's own functions. */
