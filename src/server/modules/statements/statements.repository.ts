@@ -118,6 +118,9 @@ const incoming = (accountId: bigint) => sql<boolean>`t.credit_account_id = ${acc
 /** The payout a transfer is (or whose fee it is): joined by primary key. */
 const payoutOf = sql<bigint>`case when t.kind = 'fee' then t.linked_id else t.id end`;
 
+/** A StatementTransfer's columns, from the transfer (t) and its payout (p). */
+const TRANSFER_COLUMNS = ['t.reference', 't.kind', 't.metadata', 'p.rail as payout_rail', 'p.destination as payout_destination', 'p.outcome as payout_outcome'] as const;
+
 /** The next page of the wallet's entries with ids in (afterId, lastId], in id order. */
 export async function entriesPage(
   db: Db,
@@ -129,18 +132,7 @@ export async function entriesPage(
     .selectFrom('ledger_entries as e')
     .innerJoin('ledger_transfers as t', 't.id', 'e.transfer_id')
     .leftJoin('payouts as p', (join) => join.onRef('p.transfer_id', '=', payoutOf))
-    .select([
-      'e.id',
-      'e.amount',
-      'e.balance_after',
-      'e.created_at as at',
-      't.reference',
-      't.kind',
-      't.metadata',
-      'p.rail as payout_rail',
-      'p.destination as payout_destination',
-      'p.outcome as payout_outcome',
-    ])
+    .select(['e.id', 'e.amount', 'e.balance_after', 'e.created_at as at', ...TRANSFER_COLUMNS])
     .select([incoming(holder.accountId), localTime(holder.timezone, sql.ref('e.created_at')).as('local_at')])
     .where('e.account_id', '=', holder.accountId)
     // As row comparisons, the id range is read from ledger_entries_account_idx (account_id, id)
@@ -164,16 +156,7 @@ export async function refundsPage(
   let query = db
     .selectFrom('ledger_transfers as t')
     .leftJoin('payouts as p', (join) => join.onRef('p.transfer_id', '=', payoutOf))
-    .select([
-      't.id',
-      't.amount',
-      't.reference',
-      't.kind',
-      't.metadata',
-      'p.rail as payout_rail',
-      'p.destination as payout_destination',
-      'p.outcome as payout_outcome',
-    ])
+    .select(['t.id', 't.amount', ...TRANSFER_COLUMNS])
     .select([
       sql<Date>`t.voided_at`.as('at'),
       sql<string>`t.voided_at::text`.as('cursor_at'),
