@@ -57,6 +57,17 @@ interface PglitePool {
 }
 const workerPool = (globalThis as { __kudiPglitePool?: PglitePool }).__kudiPglitePool;
 
+/**
+ * The worker's PGlite itself, for a test that builds its own schema in it (a migration test starts
+ * from the migrations of its time): null outside the server suite's environment. On release the
+ * instance is reset as after any app (schemas other than public dropped, settings reset).
+ */
+export async function borrowWorkerPglite(): Promise<{ pglite: PGlite; release(): Promise<void> } | null> {
+  if (!workerPool) return null;
+  const entry = await workerPool.acquire(await pgliteTemplateFile());
+  return { pglite: entry.pglite, release: () => workerPool.release(entry) };
+}
+
 /** A schema of TEST_DATABASE_URL lent by the worker (support/server-env.js); migrated once. */
 interface PostgresSchema {
   schema: string;

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrations';
+import { borrowWorkerPglite } from '../../support/test-app';
 
 const STRAY_TABLES = `
   create table kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null);
@@ -26,6 +27,7 @@ async function onPostgres(statements: string): Promise<void> {
 }
 
 let handle: DatabaseHandle;
+let borrowed: Awaited<ReturnType<typeof borrowWorkerPglite>> = null;
 const suffix = randomBytes(5).toString('hex');
 const [leftover, fresh] = [`leftover_${suffix}`, `fresh_${suffix}`];
 
@@ -34,7 +36,9 @@ beforeAll(async () => {
     await onPostgres(`create schema ${leftover}; set search_path to ${leftover}; ${STRAY_TABLES} create schema ${fresh};`);
     handle = await openDatabase({ dataDir: null, databaseUrl: postgresUrl, databaseSchema: fresh, databasePoolSize: 1 });
   } else {
-    handle = await openDatabase({ dataDir: null, databaseUrl: null, databaseSchema: null });
+    // The worker's PGlite (given back with the schemas made here dropped), else a new one.
+    borrowed = await borrowWorkerPglite();
+    handle = await openDatabase({ dataDir: null, databaseUrl: null, databaseSchema: null }, borrowed ? { pglite: borrowed.pglite } : {});
     // PGlite has one connection: the search path set here is the one the migrator runs in.
     const statements = `create schema ${leftover}; set search_path to ${leftover}; ${STRAY_TABLES} create schema ${fresh}; set search_path to ${fresh}`;
     for (const statement of statements.split(';')) await sql.raw(statement).execute(handle.db);
@@ -44,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle.close();
   if (postgresUrl) await onPostgres(`drop schema ${leftover} cascade; drop schema ${fresh} cascade;`);
+  await borrowed?.release();
 });
 
 it("migrates a fresh schema while another schema of the database holds Kysely's migration tables", async () => {
