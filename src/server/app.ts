@@ -28,6 +28,7 @@ import { recipientRoutes } from './modules/recipients/recipients.routes';
 import { deviceRoutes } from './modules/devices/devices.routes';
 import { statementRoutes } from './modules/statements/statements.routes';
 import { devRoutes } from './sim/dev.routes';
+import { named } from './lib/plugin-name';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,20 +78,20 @@ export async function buildApp({ config, db, adapters, onClose }: BuildOptions):
   registerJsonBody(app);
   await registerSecurity(app);
   await registerOpenApi(app);
-  await app.register(adaptersPlugin, { overrides: adapters });
-  await app.register(notificationsPlugin);
-  await app.register(authPlugin);
-  await app.register(idempotencyPlugin);
+  await app.register(named(adaptersPlugin), { overrides: adapters });
+  await app.register(named(notificationsPlugin));
+  await app.register(named(authPlugin));
+  await app.register(named(idempotencyPlugin));
 
   await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(supportRoutes);
-      await api.register(authRoutes);
-      await api.register(walletRoutes);
-      for (const routes of [transferRoutes, billRoutes, fxRoutes, limitRoutes, addressRoutes, activityRoutes, deviceRoutes, statementRoutes, recipientRoutes]) await api.register(routes);
-      if (config.simulators) await api.register(devRoutes, { prefix: '/dev' });
-    },
+    named(async function apiRoutes(api) {
+      await api.register(named(healthRoutes));
+      await api.register(named(supportRoutes));
+      await api.register(named(authRoutes));
+      await api.register(named(walletRoutes));
+      for (const routes of [transferRoutes, billRoutes, fxRoutes, limitRoutes, addressRoutes, activityRoutes, deviceRoutes, statementRoutes, recipientRoutes]) await api.register(named(routes));
+      if (config.simulators) await api.register(named(devRoutes), { prefix: '/dev' });
+    }),
     { prefix: API_PREFIX },
   );
 

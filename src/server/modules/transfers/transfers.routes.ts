@@ -9,6 +9,7 @@ import { payoutWebhookRoutes } from './payout-webhook.routes';
 import { bankOrder, interacOrder, sendInterac, sendToBank } from './payouts.service';
 import { pinConfirmedMovement } from './sender.service';
 import { cadTransferReceipt, checkRecipient, confirmedUserTransfer, ngnTransferReceipt } from './user-transfer.service';
+import { named } from '../../lib/plugin-name';
 
 /** The transaction PIN of a money call's body: another PIN under a used Idempotency-Key is a counted PIN try. */
 const transactionPin = (body: { transaction_pin: string }) => body.transaction_pin;
@@ -114,5 +115,5 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => nameInquiry(app.db, signedIn(request).userId, request.params, request.query),
   });
 
-  await app.register(payoutWebhookRoutes);
+  await app.register(named(payoutWebhookRoutes));
 };

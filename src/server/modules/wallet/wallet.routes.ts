@@ -11,6 +11,7 @@ import { conversionOrder, convertAtQuote, convertCurrency } from './conversion.s
 import { depositWebhookRoutes } from './deposit-webhooks.routes';
 import { historyPage, transactionHistory } from './history.service';
 import { activateNairaWallet, cadWalletView, nairaWalletView } from './wallets.service';
+import { named } from '../../lib/plugin-name';
 
 /** The signed-in customer; every wallet query is scoped to them. */
 const customerId = (request: FastifyRequest): string => signedIn(request).userId;
@@ -105,5 +106,5 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     return { success: true as const, ...history };
   });
 
-  await app.register(depositWebhookRoutes);
+  await app.register(named(depositWebhookRoutes));
 }
