@@ -152,11 +152,17 @@ const pool = {
   },
 };
 
+// Fastify's compiled request validators and response serializers, by schema, for every app of the
+// worker (support/test-app.ts schemaCompilers): each file builds the same app, whose ~70 routes'
+// schemas otherwise compile again in every file.
+const compiledSchemas = { validators: new Map(), serializers: new Map() };
+
 class KudiServerEnvironment extends TestEnvironment {
   async setup() {
     await super.setup();
     this.global.__kudiPglitePool = pool;
     this.global.__kudiPostgresPool = pgPool;
+    this.global.__kudiCompiledSchemas = compiledSchemas;
   }
 }
 

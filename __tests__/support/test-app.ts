@@ -4,10 +4,11 @@ import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { Adapters } from '../../src/server/adapters/types';
-import { buildApp } from '../../src/server/app';
+import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Db } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations';
@@ -99,6 +100,40 @@ async function openPglite(config: Config) {
   };
 }
 
+/** Compiled functions by what they were compiled from, kept by the worker (support/server-env.js). */
+interface CompiledSchemas {
+  validators: Map<string, unknown>;
+  serializers: Map<string, unknown>;
+}
+type CompilerFactory = (externalSchemas: unknown, options: unknown) => (route: { schema: unknown; httpPart?: string }) => unknown;
+
+/**
+ * Fastify's own schema compilers (the versions it depends on), each compiled function kept by the
+ * worker under the JSON of everything it is compiled from (shared schemas, compiler options, the
+ * schema, the request part): the next file's app takes it instead of compiling it again. Outside
+ * the server suite's environment, Fastify's defaults.
+ */
+function schemaCompilers(): BuildOptions['schemaController'] {
+  const compiled = (globalThis as { __kudiCompiledSchemas?: CompiledSchemas }).__kudiCompiledSchemas;
+  if (!compiled) return undefined;
+  const fromFastify = (name: string) => createRequire(require.resolve('fastify'))(name) as () => CompilerFactory;
+  const cached = (factory: CompilerFactory, cache: Map<string, unknown>): CompilerFactory => (externalSchemas, options) => {
+    const compile = factory(externalSchemas, options);
+    const shared = JSON.stringify([externalSchemas, options]);
+    return (route) => {
+      const key = `${shared}\n${route.httpPart ?? ''}\n${JSON.stringify(route.schema)}`;
+      if (!cache.has(key)) cache.set(key, compile(route));
+      return cache.get(key);
+    };
+  };
+  return {
+    compilersFactory: {
+      buildValidator: cached(fromFastify('@fastify/ajv-compiler')(), compiled.validators),
+      buildSerializer: cached(fromFastify('@fastify/fast-json-stringify-compiler')(), compiled.serializers),
+    },
+  } as BuildOptions['schemaController'];
+}
+
 /**
  * A fresh app on a database holding exactly the migrated template: the worker's PGlite, or (second
  * run) a schema of TEST_DATABASE_URL, each reset when the app closes (support/server-env.js).
@@ -135,7 +170,7 @@ export async function buildTestApp(
   const database = usePostgres ? await openDatabase(config) : await openPglite(config);
   if (!lent?.migrated) await migrateToLatest(database.db);
   if (lent && !lent.migrated) await postgresPool().seal(lent);
-  const app = await buildApp({ config, db: database.db, adapters });
+  const app = await buildApp({ config, db: database.db, adapters, schemaController: schemaCompilers() });
   prepare?.(app);
   await app.ready();
   return {

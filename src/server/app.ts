@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '../shared/product';
 import type { Adapters } from './adapters/types';
@@ -47,10 +47,15 @@ export interface BuildOptions {
   adapters?: Partial<Adapters>;
   /** Called when the app closes (the process entry closes the database here). */
   onClose?: () => Promise<void>;
+  /**
+   * Fastify's schema compilers, when not its own (the test suite passes its own with a cache of
+   * compiled validators and serializers shared by the apps of a worker).
+   */
+  schemaController?: FastifyServerOptions['schemaController'];
 }
 
 /** Builds the whole HTTP app on an open database. Tests call this with `app.inject`. */
-export async function buildApp({ config, db, adapters, onClose }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, adapters, onClose, schemaController }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64
@@ -68,6 +73,7 @@ export async function buildApp({ config, db, adapters, onClose }: BuildOptions):
       void (reply as FastifyReply).code(400).send({ success: false, message });
     },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    ...(schemaController ? { schemaController } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
