@@ -332,8 +332,10 @@ export async function openFuzzBench(): Promise<FuzzBench> {
           timer = setTimeout(() => reject(new Error(`no answer within ${CASE_TIMEOUT_MS} ms`)), CASE_TIMEOUT_MS);
         }),
       ]).finally(() => clearTimeout(timer));
-      // A success may have ended or rotated the session (logout, refresh, password change).
-      renew = res.statusCode === 401 || (res.statusCode < 400 && (req.method !== 'GET' || name === 'refreshToken'));
+      // A success may have ended or rotated the session (logout, refresh, password change); a 401 to
+      // the live session's own token says it ended. A 401 to any other credentials leaves the live
+      // session as it was (and a refusal that changed a session renews it below, as any change does).
+      renew = (res.statusCode === 401 && req.auth === 'valid') || (res.statusCode < 400 && (req.method !== 'GET' || name === 'refreshToken'));
       known = null;
 
       const where = `${name}: ${req.method} ${req.url.slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
