@@ -10,7 +10,7 @@ import { BVN, confirmWithPin, createAccount, createMoneyCustomer, deposit, histo
  * Issue 16: every screen on a phone. One customer goes through every signed-out and signed-in
  * screen of the router (and each dialog step of the flows) on a 360 x 640 phone. On each: no
  * sideways scrolling, no element past the screen's edges, no control cut, the bottom bar on
- * screen, axe clean; a screenshot at 360, 390 and 1280 px goes into one folder for people to look at.
+ * screen, axe clean; a screenshot (JPEG) at 360, 390 and 1280 px goes into one folder for people to look at.
  */
 
 const PHONE = { width: 360, height: 640 };
@@ -152,7 +152,8 @@ class Screens {
       // The whole page in a screen as tall as it, so the bottom bar is drawn at its foot.
       const height = fullPage ? await page.evaluate(() => document.documentElement.scrollHeight) : size.height;
       if (height > size.height) await page.setViewportSize({ width: size.width, height });
-      await page.screenshot({ path: path.join(this.folder, `${file}-${size.width}.png`) });
+      // JPEG: a person looks at these; encoding a tall page as PNG costs Chromium several times more.
+      await page.screenshot({ path: path.join(this.folder, `${file}-${size.width}.jpeg`), type: 'jpeg', quality: 85 });
     }
     await page.setViewportSize(PHONE);
     expect(await page.evaluate(layoutProblems), `${name} at 360 px`).toEqual([]);
@@ -164,18 +165,17 @@ class Screens {
   private async expectBottomBar(): Promise<void> {
     const menu = this.page.getByRole('navigation', { name: 'Main menu' });
     const dialogOpen = (await this.page.getByRole('dialog').count()) > 0;
-    for (const name of MENU_BAR) {
-      const link = menu.getByRole('link', { name, exact: true });
-      await expect(link, `bottom bar: ${name}`).toBeInViewport({ ratio: 1 });
-      const box = (await link.boundingBox())!;
-      expect(box.y + box.height, `bottom bar: ${name} at the foot of the screen`).toBeGreaterThan(PHONE.height - 80);
-      if (!dialogOpen) {
-        const onTop = await link.evaluate((element) => {
-          const box = element.getBoundingClientRect();
-          return element.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
-        });
-        expect(onTop, `bottom bar: ${name} not covered`).toBe(true);
-      }
+    for (const name of MENU_BAR) await expect(menu.getByRole('link', { name, exact: true }), `bottom bar: ${name}`).toBeInViewport({ ratio: 1 });
+    // Where each item is, and whether it is what a tap at its centre reaches, read in one pass.
+    const items = await menu.evaluate((nav, names) => names.map((name) => {
+      const link = Array.from(nav.querySelectorAll('a')).find((a) => (a.getAttribute('aria-label') ?? a.textContent ?? '').trim() === name);
+      if (!link) return { name, bottom: -1, onTop: false };
+      const box = link.getBoundingClientRect();
+      return { name, bottom: box.bottom, onTop: link.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)) };
+    }), [...MENU_BAR]);
+    for (const { name, bottom, onTop } of items) {
+      expect(bottom, `bottom bar: ${name} at the foot of the screen`).toBeGreaterThan(PHONE.height - 80);
+      if (!dialogOpen) expect(onTop, `bottom bar: ${name} not covered`).toBe(true);
     }
   }
 
