@@ -1,8 +1,10 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { paths } from './app/paths';
 import { createAppRouter } from './app/router';
+import { selectHasLiveSession } from './app/session-slice';
 import { syncSessionAcrossTabs } from './app/session-persistence';
 import { makeStore } from './app/store';
 
@@ -14,8 +16,19 @@ setupListeners(store.dispatch);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App store={store} router={createAppRouter()} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// '/' arrives with the sign-in screen already rendered (the build's prerender, src/client/prerender.tsx):
+// it is hydrated when this visit renders the same ('/' without a live session); anything else (a
+// signed-in customer, whom '/' sends on to the dashboard) starts from an empty #root.
+if (container.dataset.prerendered === paths.home && window.location.pathname === paths.home && !selectHasLiveSession(store.getState())) {
+  hydrateRoot(container, app);
+} else {
+  container.replaceChildren();
+  delete container.dataset.prerendered;
+  createRoot(container).render(app);
+}

@@ -8,8 +8,9 @@ import { signedInRoutes } from './signed-in-routes';
 import { useAppStore } from './store';
 import { ToastsClearedOnNavigation } from './toasts';
 
-// One chunk per screen, so '/' downloads only the auth screen.
-const AuthScreen = lazy(() => import('../features/auth/auth-screen'));
+// One chunk per screen, so '/' downloads only the auth screen. Its chunk is named: the build adds its
+// files to the prerendered index.html (webpack.config.js RouteChunksPlugin, scripts/prerender.mjs).
+const AuthScreen = lazy(() => import(/* webpackChunkName: "sign-in" */ '../features/auth/auth-screen'));
 const IdentityVerificationScreen = lazy(() => import('../features/identity/identity-verification-screen'));
 const PrivacyPolicyScreen = lazy(() => import('../features/privacy/privacy-policy-screen'));
 const ReplayScreen = lazy(() => import('../features/support/replay-screen'));
