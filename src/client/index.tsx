@@ -1,9 +1,10 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { paths } from './app/paths';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { selectHasLiveSession } from './app/session-slice';
 import { syncSessionAcrossTabs } from './app/session-persistence';
 import { makeStore } from './app/store';
@@ -18,7 +19,11 @@ if (!container) throw new Error('#root is missing from index.html');
 
 const app = (
   <StrictMode>
-    <App store={store} router={createAppRouter()} />
+    <App store={store}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </App>
   </StrictMode>
 );
 

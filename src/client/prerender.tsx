@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { ServerStyleSheet } from 'styled-components';
 import { App } from './app/app';
 import { paths } from './app/paths';
-import { routes } from './app/router';
+import { AppRoutes } from './app/router';
 import { makeStore } from './app/store';
 
 /** The sign-in screen as a signed-out visitor first sees it: its markup and its styles. */
@@ -24,13 +24,16 @@ export interface PrerenderedScreen {
  */
 export async function prerenderSignIn(): Promise<PrerenderedScreen> {
   const store = makeStore();
-  const router = createMemoryRouter(routes, { initialEntries: [paths.home] });
   const sheet = new ServerStyleSheet();
   try {
     const { prelude } = await prerenderToNodeStream(
       sheet.collectStyles(
         <StrictMode>
-          <App store={store} router={router} />
+          <App store={store}>
+            <MemoryRouter initialEntries={[paths.home]}>
+              <AppRoutes />
+            </MemoryRouter>
+          </App>
         </StrictMode>,
       ),
     );
@@ -39,6 +42,5 @@ export async function prerenderSignIn(): Promise<PrerenderedScreen> {
     return { html, styleTags: sheet.getStyleTags() };
   } finally {
     sheet.seal();
-    router.dispose();
   }
 }

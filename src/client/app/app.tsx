@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { SessionWatcher } from '../features/session/session-watcher';
 import { GlobalStyle } from '../ui/global-style';
@@ -22,10 +21,10 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
   );
 }
 
-export function App({ store, router }: { store: AppStore; router: ReturnType<typeof createBrowserRouter> }) {
-  return (
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  );
+/**
+ * The app: its providers around `router` holding the route table (<AppRoutes />): a BrowserRouter in
+ * the browser (index.tsx), a MemoryRouter at '/' for the build's prerender (prerender.tsx).
+ */
+export function App({ store, children: router }: { store: AppStore; children: ReactNode }) {
+  return <AppProviders store={store}>{router}</AppProviders>;
 }
