@@ -48,10 +48,16 @@ class RouteChunksPlugin {
   }
 }
 
-/** TypeScript through ts-loader, with stable styled-component ids (scripts/styled-component-ids.js). */
+/**
+ * TypeScript through ts-loader, with stable styled-component ids (scripts/styled-component-ids.js).
+ * Our modules have no import-time side effects (nothing is imported for its effects alone), so
+ * webpack may leave out a module whose exports go unused: e.g. the UI kit's index re-exports the
+ * whole kit, and '/' would otherwise download every component of it.
+ */
 const typescriptRule = {
   test: /\.tsx?$/,
   exclude: /node_modules/,
+  sideEffects: false,
   use: {
     loader: 'ts-loader',
     options: {
