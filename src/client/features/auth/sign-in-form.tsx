@@ -1,14 +1,13 @@
 import { useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import * as Yup from 'yup';
 import * as M from '../../../shared/messages';
 import { UNVERIFIED_TOAST_MS } from '../../../shared/limits';
 import { messageOf, serverMessage } from '../../api/error-message';
 import { sessionStarted } from '../../app/session-slice';
 import { useAppDispatch } from '../../app/store';
-import { Button, PasswordField, TextField } from '../../ui';
+import { Button, PasswordField, TextField, toast } from '../../ui';
 import { useLoginMutation, useResendOtpMutation } from './auth-api';
 import { authUiIds, useAuthMode, useWizardStep, type AuthLocationState } from './auth-flow';
 import { AuthHeading, AuthLink, FormBody, SwitchLine } from './auth-parts';
