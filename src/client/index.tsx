@@ -1,10 +1,7 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { App } from './app/app';
+import { BrowserApp } from './app/app';
 import { paths } from './app/paths';
-import { AppRoutes } from './app/router';
 import { selectHasLiveSession } from './app/session-slice';
 import { syncSessionAcrossTabs } from './app/session-persistence';
 import { makeStore } from './app/store';
@@ -17,15 +14,7 @@ setupListeners(store.dispatch);
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-const app = (
-  <StrictMode>
-    <App store={store}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </App>
-  </StrictMode>
-);
+const app = <BrowserApp store={store} />;
 
 // '/' arrives with the sign-in screen already rendered (the build's prerender, src/client/prerender.tsx):
 // it is hydrated when this visit renders the same ('/' without a live session); anything else (a
