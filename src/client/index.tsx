@@ -1,4 +1,5 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserApp } from './app/app';
 import { paths } from './app/paths';
@@ -20,7 +21,10 @@ const app = <BrowserApp store={store} />;
 // it is hydrated when this visit renders the same ('/' without a live session); anything else (a
 // signed-in customer, whom '/' sends on to the dashboard) starts from an empty #root.
 if (container.dataset.prerendered === paths.home && window.location.pathname === paths.home && !selectHasLiveSession(store.getState())) {
-  hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds (one long task otherwise).
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   container.replaceChildren();
   delete container.dataset.prerendered;
