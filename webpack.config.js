@@ -134,7 +134,10 @@ module.exports = (_env, argv) => {
       defines(),
       ...(production ? [new RouteChunksPlugin()] : []),
     ],
-    optimization: { splitChunks: { chunks: 'all' } },
+    // Modules several lazy screens share go to a shared chunk from 10 kB (webpack's default 20 kB):
+    // the UI kit's components, no longer all in the entry (sideEffects above), were otherwise
+    // copied into up to 11 screen chunks (all JS 387 → 367 KiB gzip; '/' unchanged).
+    optimization: { splitChunks: { chunks: 'all', minSize: 10000 } },
     performance: { hints: false },
     devServer: {
       port: 8080,
