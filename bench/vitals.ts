@@ -27,6 +27,8 @@
  *   TTI = max(FCP, DOMContentLoaded end, end of the last long task before that window). The page is
  *   watched until such a window has been seen (about 5 s after the last activity), capped by
  *   maxWaitMs (then TTI is the end of the last long task seen, and `ttiCapped` is set).
+ * - Scripts: the JavaScript files the page fetched by then (Resource Timing), so bench/run.ts can
+ *   size every chunk '/' loads, lazy ones included.
  *
  * Run on its own (`node --import tsx bench/vitals.ts`, after `npm run build`): starts the server on a
  * free port with DATA_DIR=:memory: as playwright.config.ts does, and measures. VITALS_RUNS (default 5),
