@@ -166,7 +166,10 @@ export function SignInForm() {
   return (
     <>
       <AuthHeading title="Welcome Back">Sign in to your account</AuthHeading>
-      <FormBody noValidate onSubmit={form.onSubmit}>
+      {/* '/' shows this form before its script has run (the build's prerender): method="dialog"
+          makes a submit then do nothing, where the default (GET) would put the password in the
+          address. Once hydrated, onSubmit handles every submit. */}
+      <FormBody method="dialog" noValidate onSubmit={form.onSubmit}>
         <TextField label="Email" type="email" autoComplete="email" {...form.fieldProps('email')} error={form.error('email')} />
         <PasswordField
           label="Password"
