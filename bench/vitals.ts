@@ -27,6 +27,8 @@
  *   TTI = max(FCP, DOMContentLoaded end, end of the last long task before that window). The page is
  *   watched until such a window has been seen (about 5 s after the last activity), capped by
  *   maxWaitMs (then TTI is the end of the last long task seen, and `ttiCapped` is set).
+ * - Scripts: the JavaScript files the page fetched by then (Resource Timing), so bench/run.ts can
+ *   size every chunk '/' loads, lazy ones included.
  *
  * Run on its own (`node --import tsx bench/vitals.ts`, after `npm run build`): starts the server on a
  * free port with DATA_DIR=:memory: as playwright.config.ts does, and measures. VITALS_RUNS (default 5),
@@ -71,6 +73,8 @@ export interface VitalsRun {
   longTasks: number;
   transferKiB: number;
   lcpElement: string;
+  /** Paths of the JavaScript files the page loaded by the end of the measurement, in load order. */
+  scripts: string[];
 }
 
 export interface VitalsFigures {
@@ -86,6 +90,8 @@ export interface VitalsFigures {
   elapsedMs: number;
   /** 1-minute load average of the host when done (the machine is shared). */
   loadAvg: number;
+  /** Every JavaScript file any of the loads fetched (paths, first-seen order). */
+  scripts: string[];
   samples: VitalsRun[];
 }
 
@@ -126,6 +132,7 @@ interface PageSnapshot {
   longTasks: Span[];
   requests: Span[];
   transferBytes: number;
+  scripts: string[];
 }
 
 // The page-side code is plain JavaScript in strings: functions handed to Playwright are serialized
@@ -171,6 +178,7 @@ const READ_SNAPSHOT = `(() => {
     longTasks: store.longTasks,
     requests: timed.map((r) => ({ start: r.startTime, end: r.responseEnd })),
     transferBytes: timed.reduce((sum, r) => sum + (r.transferSize || r.encodedBodySize || 0), 0),
+    scripts: performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')),
   };
 })()`;
 
@@ -301,6 +309,7 @@ async function measureOnce(browser: Browser, url: string, throttling: Throttling
           longTasks: s.longTasks.length,
           transferKiB: round(s.transferBytes / 1024, 1),
           lcpElement: s.lcp.element,
+          scripts: s.scripts,
         };
       }
       await page.waitForTimeout(500);
@@ -342,6 +351,7 @@ export async function measureVitals(options: VitalsOptions): Promise<VitalsFigur
     ttiMs: round(med('ttiMs')),
     elapsedMs: Date.now() - started,
     loadAvg: round(os.loadavg()[0], 2),
+    scripts: [...new Set(samples.flatMap((s) => s.scripts))],
     samples,
   };
 }
@@ -403,7 +413,8 @@ async function main() {
     for (const throttling of modes) {
       figures.push(await measureVitals({ baseUrl: `http://127.0.0.1:${port}`, runs, throttling, log: (l) => console.log(`… ${l}`) }));
     }
-    console.table(figures.map(({ samples: _samples, ...f }) => f));
+    console.table(figures.map(({ samples: _samples, scripts: _scripts, ...f }) => f));
+    for (const f of figures) console.log(`${f.throttling}: scripts loaded: ${f.scripts.join(', ')}`);
   } finally {
     await stop();
   }

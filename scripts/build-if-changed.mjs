@@ -9,7 +9,8 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const STAMP = path.join(root, 'dist', '.build-inputs');
 const INPUT_DIRS = ['src', 'public'];
-const INPUT_FILES = ['package.json', 'package-lock.json', 'webpack.config.js', 'tsconfig.json', '.babelrc'];
+const INPUT_FILES = ['package.json', 'package-lock.json', 'webpack.config.js', 'tsconfig.json', '.babelrc',
+  'scripts/prerender.mjs', 'scripts/styled-component-ids.js'];
 const OUTPUTS = [path.join('dist', 'public', 'index.html'), path.join('dist', 'server', 'main.js')];
 
 function filesUnder(dir) {

@@ -125,6 +125,38 @@ describe('foundation: the built client is served from the same origin', () => {
   });
 });
 
+describe('foundation: the prerendered sign-in screen is sent for / only', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'kudi-public-'));
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root" data-prerendered="/"><h1>Welcome Back</h1></div>');
+    writeFileSync(path.join(dir, 'shell.html'), '<!doctype html><div id="root"></div>');
+    t = await buildTestApp({ publicDir: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("'/' (with or without a query) gets index.html, with the sign-in screen in it", async () => {
+    for (const url of ['/', '/?from=mail']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('data-prerendered="/"');
+    }
+  });
+
+  it('any other path of the app gets the shell (an empty #root), not the sign-in form', async () => {
+    for (const url of ['/dashboard', '/login', '/history/KD1?x=1', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+    }
+  });
+});
+
 describe('foundation: configuration is checked at start', () => {
   it('rejects a bad PORT with a clear message', () => {
     expect(() => loadConfig({ PORT: 'abc' }, { dataDir: null })).toThrow(new ConfigError('PORT must be a whole number, got "abc"'));

@@ -1,9 +1,9 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
 import { screenToast } from '../app/toasts';
 import { messageOf } from './error-message';
+import { toast } from '../ui';
 
 /**
  * Toasts a failed call once per failure: the server's message, else `fallback` (spec §8), e.g.

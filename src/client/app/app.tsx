@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter, MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
 import { SessionWatcher } from '../features/session/session-watcher';
 import { GlobalStyle } from '../ui/global-style';
 import { theme } from '../ui/theme';
+import { paths } from './paths';
+import { AppRoutes } from './router';
 import type { AppStore } from './store';
 import { ToastOutlet } from './toasts';
 
@@ -22,10 +24,31 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
   );
 }
 
-export function App({ store, router }: { store: AppStore; router: ReturnType<typeof createBrowserRouter> }) {
+/** The app in the browser (index.tsx renders it, or hydrates the prerendered '/' with it). */
+export function BrowserApp({ store }: { store: AppStore }) {
   return (
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <StrictMode>
+      <AppProviders store={store}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </StrictMode>
+  );
+}
+
+/**
+ * The app at '/' for the build's prerender (prerender.tsx): the same tree as BrowserApp, which
+ * hydrates its markup, with a router that needs no browser.
+ */
+export function PrerenderedApp({ store }: { store: AppStore }) {
+  return (
+    <StrictMode>
+      <AppProviders store={store}>
+        <MemoryRouter initialEntries={[paths.home]}>
+          <AppRoutes />
+        </MemoryRouter>
+      </AppProviders>
+    </StrictMode>
   );
 }

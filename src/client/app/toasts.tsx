@@ -6,9 +6,10 @@
 // - a route change clears the toasts about the screen left behind (a load failure, a live check),
 //   never one that reports the result of what the customer just did (a payment, a sign-in, the
 //   session's end), which may well be what moved them to the new route.
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { toast, ToastContainer, type Id, type ToastOptions } from 'react-toastify';
+import type { Id, ToastOptions } from 'react-toastify';
+import { toast, useToastify } from '../ui';
 
 interface ToastData {
   /** About the screen it appeared on (cleared when the customer leaves it), not a result. */
@@ -39,10 +40,18 @@ export function screenToast(event: string): ToastOptions<ToastData> {
   return { toastId: `${event}@${visit}`, data: { screen: true } };
 }
 
-/** The toast outlet with its rules (see the top of this file); rendered once, around the router. */
+/**
+ * The toast outlet with its rules (see the top of this file); rendered once, around the router.
+ * react-toastify loads with the first toast (ui/toast.ts): until then the outlet renders nothing,
+ * and its container mounts only once the rules listen, so the toasts asked for meanwhile (which
+ * react-toastify holds until a container mounts) go through them too.
+ */
 export function ToastOutlet() {
+  const toastify = useToastify();
+  const [listening, setListening] = useState(false);
   useEffect(() => {
-    const unsubscribe = toast.onChange(({ id, status, content, data }) => {
+    if (!toastify) return undefined;
+    const unsubscribe = toastify.toast.onChange(({ id, status, content, data }) => {
       if (status === 'removed') {
         shown.delete(id);
         return;
@@ -56,12 +65,15 @@ export function ToastOutlet() {
       }
       shown.set(id, { event, screen: Boolean((data as ToastData | undefined)?.screen) });
     });
+    setListening(true);
     return () => {
       unsubscribe();
       shown.clear();
+      setListening(false);
     };
-  }, []);
-  return <ToastContainer position="top-right" autoClose={5000} />;
+  }, [toastify]);
+  if (!toastify || !listening) return null;
+  return <toastify.ToastContainer position="top-right" autoClose={5000} />;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { COPY_RESET_MS } from '../../shared/limits';
 import { addMoney } from '../../shared/messages';
 import { IconButton } from './button';
 import { CheckIcon, CopyIcon } from './icons';
+import { toast } from './toast';
 
 /** The spec names no text for a refused clipboard (insecure context, permission denied). */
 const COPY_FAILED_MESSAGE = 'Could not copy. Please copy it by hand.';

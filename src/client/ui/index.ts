@@ -22,3 +22,4 @@ export {
   HomeIcon, ConvertIcon, WalletIcon, UserIcon, InfoIcon, SignOutIcon,
 } from './icons';
 export { ComboboxField, type ComboboxFieldProps } from './combobox-field';
+export { toast, loadToasts, useToastify } from './toast';

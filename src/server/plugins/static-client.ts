@@ -7,9 +7,14 @@ import { API_PREFIX } from '../../shared/product';
 /**
  * Serves the built client from the same origin. Unknown non-API GET paths return the app
  * (history fallback); unknown API paths answer 404 in the API's error shape.
+ * '/' gets index.html, where the build has rendered the sign-in screen (scripts/prerender.mjs);
+ * every other path gets shell.html, the same page with an empty #root, so that a deep link (say
+ * /dashboard for a signed-in customer) does not show the sign-in form until the app starts.
  */
 export async function registerStaticClient(app: FastifyInstance, publicDir: string): Promise<void> {
   const built = existsSync(path.join(publicDir, 'index.html'));
+  // A build without the prerender step (webpack alone) has no shell: index.html is the shell then.
+  const shell = existsSync(path.join(publicDir, 'shell.html')) ? 'shell.html' : 'index.html';
   if (built) {
     await app.register(fastifyStatic, {
       root: publicDir,
@@ -37,6 +42,7 @@ export async function registerStaticClient(app: FastifyInstance, publicDir: stri
     if (!built) {
       return reply.status(404).type('text/plain').send('The app is not built. Run `npm run build` (npm start does it).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = request.url === '/' || request.url.startsWith('/?') ? 'index.html' : shell;
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

@@ -1,5 +1,4 @@
 import { Form, Formik } from 'formik';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import { COMPLAINT_CATEGORY } from '../../../shared/limits';
@@ -7,7 +6,7 @@ import { messageOf } from '../../api/error-message';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
 import { selectUser } from '../../app/user-slice';
-import { Button, Modal, Stack, TextField } from '../../ui';
+import { Button, Modal, Stack, TextField, toast } from '../../ui';
 import { phone as phoneRules, PhoneField } from '../../ui/phone-field';
 import { useContactUsMutation } from './about-api';
 import { aboutIds } from './about-ids';

@@ -1,5 +1,4 @@
 import { useFormik } from 'formik';
-import { toast } from 'react-toastify';
 import * as Yup from 'yup';
 import { BVN_LENGTH, DEFAULT_GENDER, GENDERS, NIN_LENGTH } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
@@ -9,7 +8,7 @@ import { messageOf } from '../../api/error-message';
 import { useActivateNairaWalletMutation } from '../../api/wallet-api';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
-import { Button, Modal, SelectField, Stack, TextField } from '../../ui';
+import { Button, Modal, SelectField, Stack, TextField, toast } from '../../ui';
 import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
 import { nairaActivationDialogId } from './add-money-ids';
 

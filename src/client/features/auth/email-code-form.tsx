@@ -1,10 +1,9 @@
 import type { Ref } from 'react';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import { OTP_LENGTH } from '../../../shared/limits';
 import { messageOf } from '../../api/error-message';
-import { Button, CodeInput, type CodeInputHandle } from '../../ui';
+import { Button, CodeInput, type CodeInputHandle, toast } from '../../ui';
 import { useResendOtpMutation } from './auth-api';
 import { ButtonRow, FormBody } from './auth-parts';
 import { useResendCooldown } from './use-resend-cooldown';

@@ -1,24 +1,90 @@
-import { useFormik } from 'formik';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
-import { toast } from 'react-toastify';
-import * as Yup from 'yup';
 import * as M from '../../../shared/messages';
 import { UNVERIFIED_TOAST_MS } from '../../../shared/limits';
 import { messageOf, serverMessage } from '../../api/error-message';
 import { sessionStarted } from '../../app/session-slice';
 import { useAppDispatch } from '../../app/store';
-import { Button, PasswordField, TextField } from '../../ui';
+import { Button, loadToasts, LoadingText, PasswordField, TextField, toast } from '../../ui';
 import { useLoginMutation, useResendOtpMutation } from './auth-api';
 import { authUiIds, useAuthMode, useWizardStep, type AuthLocationState } from './auth-flow';
 import { AuthHeading, AuthLink, FormBody, SwitchLine } from './auth-parts';
-import { emailField } from './auth-schema';
-import { SignInCodeStep } from './sign-in-code-step';
+import { emailError } from './auth-validation';
 
-const schema = Yup.object({
-  email: emailField,
-  password: Yup.string().required(M.password.required),
-});
+// The e-mail code step is for an unverified e-mail only: its code (the code boxes, Resend's
+// count-down) loads when sign-in finds one, not with '/'.
+const loadCodeStep = () => import(/* webpackChunkName: "sign-in-code" */ './sign-in-code-step');
+const SignInCodeStep = lazy(() => loadCodeStep().then((module) => ({ default: module.SignInCodeStep })));
+
+interface SignInValues {
+  email: string;
+  password: string;
+}
+
+type Field = keyof SignInValues;
+type FieldErrors = Partial<Record<Field, string>>;
+
+function validate({ email, password }: SignInValues): FieldErrors {
+  const errors: FieldErrors = {};
+  const emailProblem = emailError(email);
+  if (emailProblem) errors.email = emailProblem;
+  if (!password) errors.password = M.password.required;
+  return errors;
+}
+
+/**
+ * The two fields' state, with the rules the app's Formik forms follow: typing validates, leaving a
+ * field marks it touched without validating (see below), submitting touches and validates both,
+ * and an error shows once its field is touched. Not Formik itself: '/' loads this form, and Formik
+ * with its lodash parts is 11 KiB of gzip, nor Yup (another 11 KiB) for two required fields.
+ * Leaving a field does not validate: with the password focused (as after verification), tapping
+ * 'Forgot your password?' would first show 'Please enter your password' above the link and move it
+ * away from under the finger.
+ */
+function useCredentials(initial: SignInValues, onSubmit: (values: SignInValues) => Promise<void>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  // The values as typed so far, for a submit that follows a change before it re-renders.
+  const current = useRef(values);
+
+  const submit = async () => {
+    setTouched({ email: true, password: true });
+    const found = validate(current.current);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSubmitting(true);
+    try {
+      await onSubmit(current.current);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const fieldProps = (name: Field) => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      current.current = { ...current.current, [name]: event.target.value };
+      setValues(current.current);
+      setErrors(validate(current.current));
+    },
+    onBlur: () => setTouched((was) => ({ ...was, [name]: true })),
+  });
+
+  return {
+    values,
+    submitting,
+    submit,
+    fieldProps,
+    error: (name: Field) => (touched[name] ? errors[name] : undefined),
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      void submit();
+    },
+  };
+}
 
 const CODE_STEP = 2;
 
@@ -58,65 +124,64 @@ export function SignInForm() {
     return { sent: false, at: null };
   };
 
-  const form = useFormik({
-    initialValues: { email: prefilledEmail, password: '' },
-    validationSchema: schema,
-    // Not on blur: with the password focused (as after verification), tapping 'Forgot your
-    // password?' would first show 'Please enter your password' above the link and move it away
-    // from under the finger. Typing and submitting still validate.
-    validateOnBlur: false,
-    onSubmit: async ({ email, password }) => {
-      const result = await login({ email: email.trim(), password });
-      if (result.error) {
-        const message = serverMessage(result.error);
-        if (message !== M.login.emailNotVerifiedServer) {
-          toast.error(message ?? M.login.failed);
-          return;
-        }
-        // Login errors (spec §8): the unverified-email text becomes a 5 s hint, and the code entry opens here.
-        toast.error(M.login.emailNotVerified, { autoClose: UNVERIFIED_TOAST_MS });
-        setCodeRequest(await requestCode(email.trim()));
-        setStep(CODE_STEP);
+  const form = useCredentials({ email: prefilledEmail, password: '' }, async ({ email, password }) => {
+    // Every answer is told in a toast: react-toastify loads beside the call (ui/toast.ts).
+    void loadToasts();
+    const result = await login({ email: email.trim(), password });
+    if (result.error) {
+      const message = serverMessage(result.error);
+      if (message !== M.login.emailNotVerifiedServer) {
+        toast.error(message ?? M.login.failed);
         return;
       }
-      dispatch(sessionStarted(result.data));
-      toast.success(M.login.success);
-      // The auth screen now sends the signed-in customer on: to the screen they came for, or /dashboard.
-    },
+      // Login errors (spec §8): the unverified-email text becomes a 5 s hint, and the code entry opens here.
+      toast.error(M.login.emailNotVerified, { autoClose: UNVERIFIED_TOAST_MS });
+      void loadCodeStep();
+      setCodeRequest(await requestCode(email.trim()));
+      setStep(CODE_STEP);
+      return;
+    }
+    dispatch(sessionStarted(result.data));
+    toast.success(M.login.success);
+    // The auth screen now sends the signed-in customer on: to the screen they came for, or /dashboard.
   });
-  const error = (name: 'email' | 'password') => form.touched[name] && form.errors[name];
 
   if (step === CODE_STEP && codeRequest && form.values.email.trim()) {
     return (
-      <SignInCodeStep
-        email={form.values.email.trim()}
-        codeSent={codeRequest.sent}
-        sentAt={codeRequest.at}
-        onVerified={() => {
-          setStep(1);
-          void form.submitForm();
-        }}
-        onBack={() => setStep(1)}
-      />
+      <Suspense fallback={<LoadingText>Loading…</LoadingText>}>
+        <SignInCodeStep
+          email={form.values.email.trim()}
+          codeSent={codeRequest.sent}
+          sentAt={codeRequest.at}
+          onVerified={() => {
+            setStep(1);
+            void form.submit();
+          }}
+          onBack={() => setStep(1)}
+        />
+      </Suspense>
     );
   }
 
   return (
     <>
       <AuthHeading title="Welcome Back">Sign in to your account</AuthHeading>
-      <FormBody noValidate onSubmit={form.handleSubmit}>
-        <TextField label="Email" type="email" autoComplete="email" {...form.getFieldProps('email')} error={error('email')} />
+      {/* '/' shows this form before its script has run (the build's prerender): method="dialog"
+          makes a submit then do nothing, where the default (GET) would put the password in the
+          address. Once hydrated, onSubmit handles every submit. */}
+      <FormBody method="dialog" noValidate onSubmit={form.onSubmit}>
+        <TextField label="Email" type="email" autoComplete="email" {...form.fieldProps('email')} error={form.error('email')} />
         <PasswordField
           label="Password"
           autoComplete="current-password"
           autoFocus={prefilledEmail !== ''}
-          {...form.getFieldProps('password')}
-          error={error('password')}
+          {...form.fieldProps('password')}
+          error={form.error('password')}
         />
         <SwitchLine>
           <AuthLink onFollow={() => setMode('forgot-password')}>Forgot your password?</AuthLink>
         </SwitchLine>
-        <Button type="submit" fullWidth busy={form.isSubmitting} busyLabel={M.login.busy}>Sign In</Button>
+        <Button type="submit" fullWidth busy={form.submitting} busyLabel={M.login.busy}>Sign In</Button>
         <SwitchLine>
           Don&apos;t have an account?
           <AuthLink onFollow={() => setMode('sign-up')}>Sign Up</AuthLink>

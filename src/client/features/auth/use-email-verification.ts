@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import type { Res } from '../../../shared/types';
 import { isSixDigitCode } from '../../../shared/validation';
 import { isHttpError, serverMessage } from '../../api/error-message';
 import type { CodeInputHandle } from '../../ui';
 import { useVerifyEmailMutation } from './auth-api';
+import { toast } from '../../ui';
 
 type VerifyResult = { data: Res<'verifyEmail'>; error?: undefined } | { data?: undefined; error: Parameters<typeof isHttpError>[0] };
 

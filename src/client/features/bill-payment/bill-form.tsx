@@ -1,4 +1,3 @@
-import { toast } from 'react-toastify';
 import { object, string } from 'yup';
 import { PAYMENT_TOAST_MS } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
@@ -6,7 +5,7 @@ import type { BillPaymentResult, Payee } from '../../../shared/types';
 import { billDescriptionOk } from '../../../shared/validation';
 import { isHttpError, messageOf } from '../../api/error-message';
 import { useAppDispatch } from '../../app/store';
-import { Button, Stack, TextField, formatMoney } from '../../ui';
+import { Button, formatMoney, Stack, TextField, toast } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { feeRows, statusRows } from '../money/result';

@@ -1,6 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { CONVERSION_TOAST_MS, CURRENCIES, DEBOUNCE_MS } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
@@ -14,7 +13,7 @@ import { deviceTimeZone } from '../../app/time-zone';
 import { screenToast } from '../../app/toasts';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useWallet } from '../../app/use-wallet';
-import { BalanceCard, Button, Card, IconButton, PageHeader, SelectField, Stack, ConvertIcon, TextField } from '../../ui';
+import { BalanceCard, Button, Card, ConvertIcon, IconButton, PageHeader, SelectField, Stack, TextField, toast } from '../../ui';
 import { useDebouncedValue } from '../money/use-debounced-value';
 import { useMoneySend, type CallError } from '../money/use-money-send';
 import { acceptAmountInput, withSeparators } from './amount-input';

@@ -5,11 +5,10 @@
 // polled, and so seen again: the history page while it shows a pending row, the detail page while
 // its item is pending, and a payout sent in this app until it settles (<PendingWatcher />).
 import { createSlice, isAnyOf, type ListenerMiddlewareInstance, type PayloadAction } from '@reduxjs/toolkit';
-import { toast } from 'react-toastify';
 import type { Currency, Transaction, TransactionStatus } from '../../../shared/types';
 import { api } from '../../api/api';
 import { sessionEnded } from '../../app/session-slice';
-import { formatMoney } from '../../ui';
+import { formatMoney, toast } from '../../ui';
 import { recipientsTag, touchedBy } from '../money/money-call';
 import { detailTag, historyApi } from './history-api';
 

@@ -1,5 +1,4 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import type { Currency } from '../../../shared/types';
@@ -7,7 +6,7 @@ import { messageOf } from '../../api/error-message';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
-import { Button, FormError, Modal, SelectField, Stack, TextField } from '../../ui';
+import { Button, FormError, Modal, SelectField, Stack, TextField, toast } from '../../ui';
 import { useDownloadStatementMutation, type StatementFile } from './history-api';
 import { lastMonth, statementSchema, type StatementForm } from './statement';
 

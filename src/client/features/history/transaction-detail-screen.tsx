@@ -1,7 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import type { TransactionDetail } from '../../../shared/types';
@@ -11,7 +10,7 @@ import { sendAgainStarted, type SendAgainDraft } from '../../app/send-again-slic
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
-import { Button, Card, CardTitle, ConfirmDialog, EmptyState, LoadingText, PageHeader, Stack, type BadgeTone } from '../../ui';
+import { type BadgeTone, Button, Card, CardTitle, ConfirmDialog, EmptyState, LoadingText, PageHeader, Stack, toast } from '../../ui';
 import { ReceiptSheet, receiptDate, useReceiptImage } from '../money/receipt-modal';
 import { pendingNotice } from '../money/result';
 import { amountTone, formatSignedAmount } from './format';

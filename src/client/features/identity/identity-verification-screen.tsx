@@ -1,6 +1,5 @@
 import { Form, Formik } from 'formik';
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { object, string } from 'yup';
 import * as M from '../../../shared/messages';
@@ -10,7 +9,7 @@ import { paths } from '../../app/paths';
 import { selectIsSignedIn } from '../../app/session-slice';
 import { useAppSelector } from '../../app/store';
 import { useUser } from '../../app/use-user';
-import { Button, Card, FormError, LoadingText, PageHeader, Stack, TextField } from '../../ui';
+import { Button, Card, FormError, LoadingText, PageHeader, Stack, TextField, toast } from '../../ui';
 import { useCreateExternalIdentitySessionMutation } from './identity-api';
 import { IdentityCheck, useIdentityFlow } from './identity-flow';
 

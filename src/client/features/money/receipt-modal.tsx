@@ -1,14 +1,13 @@
 import moment from 'moment';
 import { forwardRef, Fragment, useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { historyItemPath } from '../../app/paths';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
-import { Button, media, Modal } from '../../ui';
+import { Button, media, Modal, toast } from '../../ui';
 import { downloadReceipt, saveReceipt } from './save-receipt';
 import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
 

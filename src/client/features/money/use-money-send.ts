@@ -1,11 +1,12 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useCallback } from 'react';
-import { toast, type ToastOptions } from 'react-toastify';
+import type { ToastOptions } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import { messageOf } from '../../api/error-message';
 import { useIdempotencyKeys } from '../../api/idempotency-key';
 import type { MoneyArgs } from './money-call';
+import { toast } from '../../ui';
 
 export type CallError = FetchBaseQueryError | SerializedError;
 

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { toast } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import type { Currency } from '../../../shared/types';
 import { screenToast } from '../../app/toasts';
 import type { UseWallet } from '../../app/use-wallet';
+import { toast } from '../../ui';
 
 /**
  * 'Failed to load wallet details' (spec §8: it shows when the wallet is not loaded on display): the

@@ -1,5 +1,4 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import { PIN_LENGTH } from '../../../shared/limits';
 import { isFourDigitPin } from '../../../shared/validation';
@@ -7,7 +6,7 @@ import { messageOf } from '../../api/error-message';
 import { dialogIds } from '../../app/dialog-ids';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen, selectStep, stepChanged } from '../../app/ui-slice';
-import { Button, Modal, PinInput, Stack, type CodeInputHandle } from '../../ui';
+import { Button, type CodeInputHandle, Modal, PinInput, Stack, toast } from '../../ui';
 import { useCreatePinMutation } from './pin-api';
 
 /** The dialog's steps, kept in the ui slice (DevTools time-travel). */

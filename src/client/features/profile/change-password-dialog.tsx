@@ -1,10 +1,9 @@
 import { Form, Formik } from 'formik';
-import { toast } from 'react-toastify';
 import { object, ref, string } from 'yup';
 import * as M from '../../../shared/messages';
 import { isStrongPassword } from '../../../shared/validation';
 import { isHttpError, messageOf } from '../../api/error-message';
-import { Button, Modal, PasswordField, Stack } from '../../ui';
+import { Button, Modal, PasswordField, Stack, toast } from '../../ui';
 import { useChangePasswordMutation, useCheckPasswordMutation } from './profile-api';
 import { profileDialogs, useProfileDialog } from './profile-dialogs';
 

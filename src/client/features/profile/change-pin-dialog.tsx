@@ -1,9 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import { isFourDigitPin } from '../../../shared/validation';
 import { messageOf } from '../../api/error-message';
-import { Button, FormError, Modal, PinInput, Stack, type CodeInputHandle } from '../../ui';
+import { Button, type CodeInputHandle, FormError, Modal, PinInput, Stack, toast } from '../../ui';
 import { useChangeTransactionPinMutation } from './profile-api';
 import { profileDialogs, useProfileDialog } from './profile-dialogs';
 

@@ -1,6 +1,5 @@
 import moment from 'moment';
 import { useId } from 'react';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import type { DeviceSession } from '../../../shared/types';
@@ -8,7 +7,7 @@ import { isHttpError, messageOf } from '../../api/error-message';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
-import { Badge, Button, Card, CardTitle, ConfirmDialog, FormError, LoadingText, Stack } from '../../ui';
+import { Badge, Button, Card, CardTitle, ConfirmDialog, FormError, LoadingText, Stack, toast } from '../../ui';
 import { useGetSessionsQuery, useRevokeOtherSessionsMutation, useRevokeSessionMutation } from './devices-api';
 import { profileDialogs, signOutDeviceDialog, useProfileDialog } from './profile-dialogs';
 

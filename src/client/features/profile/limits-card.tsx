@@ -1,5 +1,4 @@
 import type { ChangeEvent } from 'react';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { PROOF_OF_ADDRESS_MAX_BYTES, PROOF_OF_ADDRESS_TYPES } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
@@ -8,7 +7,7 @@ import type { Limits, ProofOfAddress } from '../../../shared/types';
 import { messageOf } from '../../api/error-message';
 import { useGetLimitsQuery } from '../../api/limits-api';
 import { useErrorToast } from '../../api/use-error-toast';
-import { Badge, Card, CardTitle, FormError, LoadingText, Stack } from '../../ui';
+import { Badge, Card, CardTitle, FormError, LoadingText, Stack, toast } from '../../ui';
 import { useGetProofOfAddressQuery, useUploadProofOfAddressMutation } from './profile-api';
 
 const Rows = styled.dl`

@@ -1,13 +1,12 @@
 import { Form, Formik } from 'formik';
 import type { ChangeEvent } from 'react';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import type { Country, User } from '../../../shared/types';
 import { useGetCountriesQuery } from '../../api/countries-api';
 import { messageOf } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
-import { Button, Modal, SelectField, Stack, TextField } from '../../ui';
+import { Button, Modal, SelectField, Stack, TextField, toast } from '../../ui';
 import { useUpdateProfileMutation } from './profile-api';
 import { profileDialogs, useProfileDialog } from './profile-dialogs';
 

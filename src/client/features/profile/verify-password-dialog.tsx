@@ -1,9 +1,8 @@
 import { Form, Formik } from 'formik';
-import { toast } from 'react-toastify';
 import { object, string } from 'yup';
 import * as M from '../../../shared/messages';
 import { isHttpError, serverMessage } from '../../api/error-message';
-import { Button, Modal, PasswordField, Stack } from '../../ui';
+import { Button, Modal, PasswordField, Stack, toast } from '../../ui';
 import { useCheckPasswordMutation } from './profile-api';
 import { profileDialogs, useProfileDialog } from './profile-dialogs';
 

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import type { Recipient, RecipientKind } from '../../../shared/types';
@@ -7,7 +6,7 @@ import { messageOf } from '../../api/error-message';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
-import { CloseIcon, ConfirmDialog, IconButton } from '../../ui';
+import { CloseIcon, ConfirmDialog, IconButton, toast } from '../../ui';
 import { useDeleteRecipientMutation, useListRecipientsQuery } from './recipients-api';
 
 /** How many recent recipients a send screen offers. */

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useRoutes } from 'react-router-dom';
 import styled, { ThemeProvider } from 'styled-components';
 import { signedInRoutes } from '../../app/signed-in-routes';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -29,6 +29,11 @@ const Controls = styled.div`
   align-items: center;
 `;
 
+/** The signed-in routes, inside the customer's screen's own router. */
+function SignedInRoutes() {
+  return useRoutes(signedInRoutes);
+}
+
 /**
  * The customer's screen: the signed-in routes in a memory router created at the replayed location,
  * on the sandboxed store. React Router allows one router per React tree, and this screen is already
@@ -42,12 +47,13 @@ function CustomerScreen({ store, route }: { store: ReplayStore; route: string })
     const container = document.createElement('div');
     host.current?.append(container);
     const root = createRoot(container);
-    const router = createMemoryRouter(signedInRoutes, { initialEntries: [route] });
     root.render(
       <Provider store={store}>
         <ThemeProvider theme={theme}>
           <Suspense fallback={<LoadingText>Loading…</LoadingText>}>
-            <RouterProvider router={router} />
+            <MemoryRouter initialEntries={[route]}>
+              <SignedInRoutes />
+            </MemoryRouter>
           </Suspense>
         </ThemeProvider>
       </Provider>,
@@ -55,10 +61,7 @@ function CustomerScreen({ store, route }: { store: ReplayStore; route: string })
     return () => {
       container.remove();
       // A root cannot be unmounted while React is committing this one: right after it.
-      setTimeout(() => {
-        root.unmount();
-        router.dispose();
-      });
+      setTimeout(() => root.unmount());
     };
   }, [store, route]);
 

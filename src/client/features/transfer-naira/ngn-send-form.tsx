@@ -1,6 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useRef } from 'react';
-import { toast } from 'react-toastify';
 import { object, string } from 'yup';
 import { NGN_ACCOUNT_LENGTH } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
@@ -13,7 +12,7 @@ import { useGetNgnLimitQuery } from '../../api/wallet-api';
 import { useAppDispatch } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
 import { useSendAgainDraft } from '../../app/use-send-again-draft';
-import { Button, ComboboxField, LoadingText, TextField, formatMoney } from '../../ui';
+import { Button, ComboboxField, formatMoney, LoadingText, TextField, toast } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';

@@ -1,6 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useMemo } from 'react';
-import { toast } from 'react-toastify';
 import { DEBOUNCE_MS } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import type { Currency } from '../../../shared/types';
@@ -8,6 +7,7 @@ import { useErrorToast } from '../../api/use-error-toast';
 import { screenToast } from '../../app/toasts';
 import { useDebouncedValue } from '../money/use-debounced-value';
 import { useCheckRecipientQuery } from './transfer-user-api';
+import { toast } from '../../ui';
 
 export interface RecipientCheck {
   /** The recipient exists for this email and currency. */

@@ -1,4 +1,3 @@
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import { object, string } from 'yup';
 import * as M from '../../../shared/messages';
@@ -7,7 +6,7 @@ import { isEmail } from '../../../shared/validation';
 import { useErrorToast } from '../../api/use-error-toast';
 import { deviceTimeZone } from '../../app/time-zone';
 import { useWallet } from '../../app/use-wallet';
-import { BalanceCard, Button, Stack, TextField, formatMoney } from '../../ui';
+import { BalanceCard, Button, formatMoney, Stack, TextField, toast } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';

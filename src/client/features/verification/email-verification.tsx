@@ -1,7 +1,6 @@
-import { toast } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import { messageOf } from '../../api/error-message';
-import { Button } from '../../ui';
+import { Button, toast } from '../../ui';
 import { useResendVerificationEmailMutation } from './verification-api';
 import { VerificationCard } from './verification-card';
 

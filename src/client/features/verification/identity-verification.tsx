@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import { messageOf } from '../../api/error-message';
 import { paths } from '../../app/paths';
-import { Button } from '../../ui';
+import { Button, toast } from '../../ui';
 import { IdentityCheck, identitySteps, useIdentityFlow } from '../identity';
 import { useIdentityPolling } from './use-identity-polling';
 import { useCreateIdentitySessionMutation } from './verification-api';

@@ -1,12 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import { OTP_LENGTH } from '../../../shared/limits';
 import { isSixDigitCode } from '../../../shared/validation';
 import { isHttpError, messageOf } from '../../api/error-message';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
-import { Button, CodeInput, Modal, Stack, type CodeInputHandle } from '../../ui';
+import { Button, CodeInput, type CodeInputHandle, Modal, Stack, toast } from '../../ui';
 import { useVerifyPhoneMutation } from './verification-api';
 import { verificationIds } from './verification-ids';
 

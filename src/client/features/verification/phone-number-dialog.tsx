@@ -1,6 +1,5 @@
 import { Form, Formik } from 'formik';
 import { useMemo } from 'react';
-import { toast } from 'react-toastify';
 import { object, string } from 'yup';
 import * as M from '../../../shared/messages';
 import type { Country } from '../../../shared/types';
@@ -10,7 +9,7 @@ import { messageOf } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
-import { Button, FormError, Modal, SelectField, Stack } from '../../ui';
+import { Button, FormError, Modal, SelectField, Stack, toast } from '../../ui';
 import { phone, PhoneField } from '../../ui/phone-field';
 import { phonePickerCountries } from './phone-countries';
 import { useSendPhoneOtpMutation } from './verification-api';

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import { IDENTITY_POLL_INTERVAL_MS, IDENTITY_POLL_MAX_MS } from '../../../shared/limits';
 import { useGetUserQuery } from '../../api/user-api';
 import { useAppSelector } from '../../app/store';
 import { selectIdentityStatus, selectIsIdentityVerified } from '../../app/user-slice';
+import { toast } from '../../ui';
 
 export interface IdentityPolling {
   /** Starts polling; call it once the provider session exists. */

@@ -1,9 +1,8 @@
 import { Form, Formik } from 'formik';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import * as M from '../../../../shared/messages';
 import { messageOf } from '../../../api/error-message';
-import { Stack } from '../../../ui';
+import { Stack, toast } from '../../../ui';
 import { useForgotPasswordMutation, useResetPasswordMutation } from '../auth-api';
 import { authUiIds, useBackToSignIn, useWizardStep } from '../auth-flow';
 import { AuthLink, SwitchLine } from '../auth-parts';

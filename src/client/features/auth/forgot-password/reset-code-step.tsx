@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import * as M from '../../../../shared/messages';
 import { isSixDigitCode } from '../../../../shared/validation';
 import { messageOf } from '../../../api/error-message';
 import { useVerifyOtpMutation } from '../auth-api';
 import { AuthHeading } from '../auth-parts';
 import { EmailCodeForm } from '../email-code-form';
+import { toast } from '../../../ui';
 
 /** Step 2 'Confirm email address': the 6-digit reset code (errors as toasts, spec §5). */
 export function ResetCodeStep({ email, onVerified }: { email: string; onVerified(): void }) {

@@ -1,9 +1,8 @@
 import { Form, Formik, type FormikHelpers } from 'formik';
-import { toast } from 'react-toastify';
 import styled from 'styled-components';
 import * as M from '../../../../shared/messages';
 import { serverMessage } from '../../../api/error-message';
-import { Stack } from '../../../ui';
+import { Stack, toast } from '../../../ui';
 import { useSignUpMutation } from '../auth-api';
 import { authUiIds, SIGN_UP_INDICATOR_STEPS, useBackToSignIn, useWizardStep } from '../auth-flow';
 import { AuthLink, SwitchLine } from '../auth-parts';
