@@ -2,10 +2,10 @@
 import type { ReactElement } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { AppProviders } from '../../src/client/app/app';
 import { NavigationBridge } from '../../src/client/app/navigation';
-import { routes } from '../../src/client/app/router';
+import { AppRoutes } from '../../src/client/app/router';
 import { ToastsClearedOnNavigation } from '../../src/client/app/toasts';
 import { makeStore, type AppStore, type RootState } from '../../src/client/app/store';
 
@@ -44,15 +44,32 @@ export function renderWithProviders(
   return { store, user: setupUser(), ...result };
 }
 
-/** Renders the whole route table (guard, lazy screens, redirects) at `route`; `router.state.location` tells where it went. */
+/** Where the router is, as `router.state.location` (the shape a data router's state has). */
+interface RouterProbe {
+  state: { location: Location };
+}
+
+/** Keeps the location the router shows in `probe` (rendered inside the router, outside the routes). */
+function LocationProbe({ probe }: { probe: RouterProbe }) {
+  probe.state.location = useLocation();
+  return null;
+}
+
+/**
+ * Renders the whole route table (guard, lazy screens, redirects) at `route` as the app does
+ * (AppRoutes in a declarative router, here a MemoryRouter); `router.state.location` tells where it went.
+ */
 export function renderRoute(
   route: string,
   { preloadedState, store = makeStore(preloadedState), ...options }: Omit<ProviderOptions, 'route'> = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const router: RouterProbe = { state: { location: { pathname: route, search: '', hash: '', state: null, key: 'default' } } };
   const result = render(
     <AppProviders store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[route]}>
+        <LocationProbe probe={router} />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
     options,
   );

@@ -61,8 +61,8 @@ export const routes: RouteObject[] = [
 /**
  * The route table rendered inside the app's router. A declarative router (BrowserRouter, not
  * createBrowserRouter's data router): the app uses no loaders, actions or fetchers, and the data
- * router's code was a third of react-router's weight on '/'. Tests render the same `routes` in a
- * memory data router (renderRoute).
+ * router's code was a third of react-router's weight on '/'. Tests render AppRoutes in a
+ * MemoryRouter (renderRoute).
  */
 export function AppRoutes() {
   return useRoutes(routes);
