@@ -8,7 +8,9 @@ import { nameInquiry } from './name-inquiry.service';
 import { payoutWebhookRoutes } from './payout-webhook.routes';
 import { bankOrder, interacOrder, sendInterac, sendToBank } from './payouts.service';
 import { pinConfirmedMovement } from './sender.service';
-import { cadTransferReceipt, checkRecipient, confirmedUserTransfer, ngnTransferReceipt } from './user-transfer.service';
+import {
+  cadTransferAnswer, checkRecipient, confirmedUserTransfer, keyedUserTransferInOneStatement, ngnTransferAnswer,
+} from './user-transfer.service';
 
 /** The transaction PIN of a money call's body: another PIN under a used Idempotency-Key is a counted PIN try. */
 const transactionPin = (body: { transaction_pin: string }) => body.transaction_pin;
@@ -36,12 +38,9 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: pinConfirmedMoney,
     handler: async (request) => {
       const input = { userId: signedIn(request).userId, currency: 'CAD' as const, body: request.body };
-      return request.idempotency.run((record) =>
-        confirmedUserTransfer(deps, input, (result) => ({
-          success: 'true' as const,
-          message: transfers.completed,
-          data: cadTransferReceipt(result),
-        }), record),
+      return request.idempotency.run(
+        (record) => confirmedUserTransfer(deps, input, cadTransferAnswer, record),
+        (key) => keyedUserTransferInOneStatement(deps, input, cadTransferAnswer, key),
       );
     },
   });
@@ -51,12 +50,9 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: pinConfirmedMoney,
     handler: async (request) => {
       const input = { userId: signedIn(request).userId, currency: 'NGN' as const, body: request.body };
-      return request.idempotency.run((record) =>
-        confirmedUserTransfer(deps, input, (result) => ({
-          success: true as const,
-          message: transfers.completed,
-          data: ngnTransferReceipt(result),
-        }), record),
+      return request.idempotency.run(
+        (record) => confirmedUserTransfer(deps, input, ngnTransferAnswer, record),
+        (key) => keyedUserTransferInOneStatement(deps, input, ngnTransferAnswer, key),
       );
     },
   });
