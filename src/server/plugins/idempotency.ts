@@ -16,6 +16,7 @@ import { IDEMPOTENCY_HEADER, isRecordedRefusalStatus } from '../../shared/idempo
 import { server } from '../../shared/messages';
 import { ApiError, badRequest, conflict, unprocessable } from '../lib/errors';
 import { verifyTransactionPin, type PinDeps } from '../modules/auth/pin.service';
+import { confirmCallerSession } from './auth';
 import type { Trx } from '../modules/ledger/accounts.repository';
 import {
   claimKey, completeKey, findKey, releaseKey, type IdempotencyKeyRow, type KeyAnswerRow,
@@ -58,7 +59,8 @@ export interface Idempotency {
    * (a wrong PIN is refused as any wrong PIN is), then 422: a key never answers whether a PIN is right.
    *
    * With a key and `oneStatement`, that is tried first (see OneStatement): when it answers, the
-   * request is done, its answer recorded under the key with the money.
+   * request is done, its answer recorded under the key with the money. Otherwise the caller's
+   * session, if still to be confirmed (app.authenticateToken), is confirmed before the key is claimed.
    */
   run<T>(work: (record: RecordAnswer<T> | null) => Promise<T>, oneStatement?: OneStatement<T>): Promise<T>;
   /** `run` for a request whose whole work is `work` in one database transaction, the answer recorded in it. */
@@ -162,6 +164,8 @@ export interface KeyedRequest {
   status: () => number;
   /** Sets the reply's status to a replayed answer's. */
   replayStatus: (status: number) => void;
+  /** Confirms the caller's session when the one statement did not (plugins/auth confirmCallerSession). */
+  confirmCaller?: () => Promise<void>;
 }
 
 /**
@@ -180,6 +184,7 @@ export async function runUnderKey<T>(
     const done = await oneStatement({ userId, key, requestHash: identity.full, claim, status: request.status() });
     if (done !== null) return done;
   }
+  await request.confirmCaller?.();
 
   if (!(await claimKey(db, { userId, key, requestHash: identity.full, claim }))) {
     const recorded = await findKey(db, userId, key);
@@ -229,6 +234,7 @@ function idempotencyOf(app: FastifyInstance, request: FastifyRequest, reply: Fas
       checkPin: pinValue === undefined ? undefined : () => verifyTransactionPin({ db, config }, userId, pinValue),
       status: () => reply.statusCode,
       replayStatus: (status) => { reply.status(status); },
+      confirmCaller: () => confirmCallerSession(app, request),
     }, work, oneStatement);
   }
 

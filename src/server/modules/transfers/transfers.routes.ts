@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { transfers } from '../../../shared/messages';
-import { signedIn } from '../../plugins/auth';
+import { callerSession, signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
 import { limitContext } from '../limits/limits.service';
 import { bankList } from './banks';
@@ -26,6 +26,11 @@ const pinConfirmedMoney = { idempotent: { pin: transactionPin } };
 export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ngnMaxSingleKobo, fees } = app.config;
   const deps = { db: app.db, config: app.config, rates: app.adapters.rates };
+  /**
+   * User transfers check the token at once and confirm the session in their one statement (or
+   * before anything else when it writes nothing): one round trip per request (plugins/auth).
+   */
+  const sessionInStatement = { onRequest: app.authenticateToken };
 
   app.route({
     ...callSpec(app, 'checkEmail', 'transfers', 'Whether a Kudi customer with this e-mail can receive a transfer (and their name)', true),
@@ -35,9 +40,10 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...callSpec(app, 'cadWalletTransfer', 'transfers', 'Send CAD to another Kudi customer', true),
+    ...sessionInStatement,
     config: pinConfirmedMoney,
     handler: async (request) => {
-      const input = { userId: signedIn(request).userId, currency: 'CAD' as const, body: request.body };
+      const input = { userId: signedIn(request).userId, currency: 'CAD' as const, body: request.body, session: callerSession(app, request) };
       return request.idempotency.run(
         (record) => confirmedUserTransfer(deps, input, cadTransferAnswer, record),
         (key) => keyedUserTransferInOneStatement(deps, input, cadTransferAnswer, key),
@@ -47,9 +53,10 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...callSpec(app, 'ngnWalletTransfer', 'transfers', 'Send NGN to another Kudi customer', true),
+    ...sessionInStatement,
     config: pinConfirmedMoney,
     handler: async (request) => {
-      const input = { userId: signedIn(request).userId, currency: 'NGN' as const, body: request.body };
+      const input = { userId: signedIn(request).userId, currency: 'NGN' as const, body: request.body, session: callerSession(app, request) };
       return request.idempotency.run(
         (record) => confirmedUserTransfer(deps, input, ngnTransferAnswer, record),
         (key) => keyedUserTransferInOneStatement(deps, input, ngnTransferAnswer, key),

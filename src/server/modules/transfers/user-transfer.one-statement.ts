@@ -16,6 +16,11 @@
  * try, or resets a streak). So this is no second copy of the rules' outcomes: it only recognises
  * the case in which every rule says yes, and a case it does not recognise costs one statement.
  *
+ * When the caller's session is still to be confirmed (`session`: the route checked only the
+ * token), the statement also confirms it as the session check would (auth/sessions.repository
+ * liveSession and sessionSeen), so that a request is one round trip; a session not live is a case
+ * it does not recognise (the caller then confirms the session first: 401).
+ *
  * With an Idempotency-Key (`keyed`), the same statement also records the request's answer under
  * its key (ledger/idempotency.repository keyAnswered: status 'done', the route's exact answer),
  * only when the user has no row under that key yet; a key used or still running is the usual
@@ -29,6 +34,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { MAX_BALANCE_MINOR } from '../../../shared/limits';
 import type { Db } from '../../db/database';
+import { liveSession, sessionSeen, type SessionToConfirm } from '../auth/sessions.repository';
 import { keyAnswered, keyUnused, type KeyAnswerRow } from '../ledger/idempotency.repository';
 import { movement, type TransferRow } from '../ledger/transfers.repository';
 import { limitChargeCall } from '../limits/limits.repository';
@@ -85,6 +91,12 @@ export interface OneStatementTransfer {
   limit: { amount: bigint; array: string };
   /** With an Idempotency-Key: its row and answer, written with the transfer (nothing when the key has a row). */
   keyed?: KeyedAnswer;
+  /**
+   * The caller's session when it is still to be confirmed (plugins/auth app.authenticateToken):
+   * the statement confirms it (sessions.repository liveSession; nothing is written when it is not
+   * live) and keeps its idle clock running as the session check does (sessionSeen).
+   */
+  session?: SessionToConfirm;
 }
 
 type Row = TransferRow & { recipient_name: string };
@@ -99,7 +111,7 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
   if (fee !== 0n) return null;
   const pinHash = hashPin(transfer.pinSecret, transfer.senderId, transfer.pin);
   const ngn = currency === 'NGN';
-  const { keyed } = transfer;
+  const { keyed, session } = transfer;
   let rows: Row[];
   try {
     ({ rows } = await sql<Row>`
@@ -109,6 +121,7 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
           and u.is_email_verified and u.is_phone_verified and u.is_identity_verified
           and u.pin_hash = ${pinHash} and u.pin_failed_count = 0 and u.pin_locked_until is null
           ${keyed ? sql`and ${keyUnused(keyed.row)}` : sql``}
+          ${session ? sql`and ${liveSession(session)}` : sql``}
         for no key update of u
       ),
       parties as materialized (
@@ -152,6 +165,7 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
       ),
       saved as (${userTransferRecipientUpsert(sql`t`)})
       ${keyed ? sql`, ${keyAnswered('keyed', keyed.row, sql`t, checked`, answerJson(keyed.answer, sql`t`, sql`checked.recipient_name`))}` : sql``}
+      ${session ? sql`, seen as (${sessionSeen(session, sql`exists (select 1 from t)`)})` : sql``}
       select t.*, (select recipient_name from checked) as recipient_name from t`.execute(db));
   } catch (err) {
     if (RETRY_CHECKED.has((err as { code?: string }).code ?? '')) return null;

@@ -10,6 +10,7 @@ import { isEmail, isFourDigitPin } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
+import type { CallerSession } from '../auth/session.service';
 import type { KeyAnswerRow } from '../ledger/idempotency.repository';
 import { newReference, transferLocked } from '../ledger/ledger.service';
 import type { TransferRow } from '../ledger/transfers.repository';
@@ -128,6 +129,16 @@ function validOrder(currency: Currency, body: Req<'cadWalletTransfer'>, config: 
 
 type TransferDeps = PinDeps & LimitDeps & { config: { ngnMaxSingleKobo: bigint; fees: FeeTable } };
 
+/** What else oneStatementUserTransfer may be given: see transferInOneStatement. */
+export interface OneStatementOptions {
+  /** The sender's limit context, when the caller has it already. */
+  limits?: LimitContext;
+  /** An Idempotency-Key's row, and the route's answer to record under it. */
+  keyed?: { row: KeyAnswerRow; answer: (result: UserTransferResult) => unknown };
+  /** The caller's session when it is still to be confirmed. */
+  session?: CallerSession;
+}
+
 /**
  * The transfer in one statement when the request is one that statement recognises (valid order
  * without a fee, 4-digit PIN) and every check passes; null otherwise, nothing written (the checked
@@ -138,8 +149,7 @@ export async function oneStatementUserTransfer(
   userId: string,
   currency: Currency,
   body: Req<'cadWalletTransfer'>,
-  limits?: LimitContext,
-  keyed?: { row: KeyAnswerRow; answer: (result: UserTransferResult) => unknown },
+  { limits, keyed, session }: OneStatementOptions = {},
 ): Promise<UserTransferResult | null> {
   const pin = body.transaction_pin;
   const order = isFourDigitPin(pin) ? validOrder(currency, body, deps.config) : null;
@@ -157,6 +167,7 @@ export async function oneStatementUserTransfer(
     description: DESCRIPTION,
     limit: { amount: cadEquivalent(context, currency, order.amount), array: context.array },
     ...(keyed && template ? { keyed: { row: keyed.row, answer: template } } : {}),
+    ...(session ? { session: session.toConfirm } : {}),
   });
 }
 
@@ -207,11 +218,16 @@ class UnknownBeforeWriting extends Error {
   }
 }
 
-/** A user-to-user transfer as its route hands it over: who sends, in which currency, the request's body. */
+/**
+ * A user-to-user transfer as its route hands it over: who sends, in which currency, the request's
+ * body, and the caller's session when the transfer's statement is to confirm it (then `confirm`
+ * runs before anything else when that statement wrote nothing).
+ */
 export interface UserTransferInput {
   userId: string;
   currency: Currency;
   body: Req<'cadWalletTransfer'>;
+  session?: CallerSession;
 }
 
 /**
@@ -224,15 +240,16 @@ export interface UserTransferInput {
  */
 export async function confirmedUserTransfer<T>(
   deps: TransferDeps,
-  { userId, currency, body }: UserTransferInput,
+  { userId, currency, body, session }: UserTransferInput,
   answer: (result: UserTransferResult) => T,
   record: RecordAnswer<T>,
 ): Promise<T> {
   const limits = await limitContext(deps, currency);
   if (!record) {
-    const done = await oneStatementUserTransfer(deps, userId, currency, body, limits);
+    const done = await oneStatementUserTransfer(deps, userId, currency, body, { limits, session });
     if (done) return answer(done);
   }
+  await session?.confirm();
   return pinConfirmedMovement(
     deps, userId, body.transaction_pin,
     () => userTransferOrder(currency, body, deps.config.ngnMaxSingleKobo, deps.config.fees),
@@ -248,11 +265,11 @@ export async function confirmedUserTransfer<T>(
  */
 export async function keyedUserTransferInOneStatement<T>(
   deps: TransferDeps,
-  { userId, currency, body }: UserTransferInput,
+  { userId, currency, body, session }: UserTransferInput,
   answer: (result: UserTransferResult) => T,
   row: KeyAnswerRow,
 ): Promise<T | null> {
-  const done = await oneStatementUserTransfer(deps, userId, currency, body, undefined, { row, answer });
+  const done = await oneStatementUserTransfer(deps, userId, currency, body, { keyed: { row, answer }, session });
   return done && answer(done);
 }
 
