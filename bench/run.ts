@@ -5,9 +5,11 @@
  * dist/server/main.js, as `npm start` runs it).
  * Lab vitals: LCP, TBT and CLS of `/` in Chromium with Lighthouse's mobile throttling (bench/vitals.ts,
  * VITALS_RUNS loads, default 5); skipped with a line when Chromium is not installed.
- * API: PIN-checked user-to-user transfers over HTTP and directly (bench/api.ts), PGlite and PostgreSQL.
+ * API: PIN-checked user-to-user transfers over HTTP and directly (bench/api.ts), PGlite and PostgreSQL,
+ * as the web app sends them (Idempotency-Key) and without a key.
  * BENCH_ONLY=api|front skips the other part; BENCH_DURATION shortens the API runs; BENCH_DATABASES
- * (pglite,postgres) and BENCH_CUSTOMERS narrow them for profiling; BENCH_PROFILE=dir writes a CPU
+ * (pglite,postgres), BENCH_REQUESTS (app,unkeyed), BENCH_CASES (uniform,hot) and BENCH_CUSTOMERS
+ * narrow them for profiling; BENCH_PROFILE=dir writes a CPU
  * profile of the server during each HTTP run; DATABASE_POOL_SIZE sets the PostgreSQL pool.
  */
 import { spawn } from 'node:child_process';
@@ -15,7 +17,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { apiBench, DURATION_S, type ApiFigures } from './api';
+import { apiBench, DURATION_S, judge, machine, type ApiFigures } from './api';
 import { measureVitals, type VitalsFigures } from './vitals';
 
 const root = path.resolve(__dirname, '..');
@@ -112,9 +114,10 @@ async function main() {
     else if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) api.push(...(await apiBench('postgres', log)));
     else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   }
+  const judged = judge(api);
   const results = {
-    at: new Date().toISOString(), durationS: DURATION_S, ...front, ...lab,
-    vitals: vitalsFigures && { ...vitalsFigures, samples: undefined }, api,
+    at: new Date().toISOString(), ...machine(), durationS: DURATION_S, ...front, ...lab,
+    vitals: vitalsFigures && { ...vitalsFigures, samples: undefined }, api: judged,
   };
   const targets: Record<string, [number, string]> = {
     initialJsGzipKiB: [170, 'KiB'],
@@ -122,25 +125,16 @@ async function main() {
   };
   // Lighthouse's "good" thresholds for the lab figures (mobile profile, slow 4G, 4× CPU).
   const good: Record<string, [number, string]> = { vitalsLcpMs: [2500, 'ms'], vitalsTbtMs: [200, 'ms'], vitalsCls: [0.1, ''] };
-  console.table(Object.entries({ ...front, ...lab }).map(([figure, value]) => ({
+  if (only !== 'api') console.table(Object.entries({ ...front, ...lab }).map(([figure, value]) => ({
     figure,
     value,
     target: targets[figure] ? `≤ ${targets[figure][0]} ${targets[figure][1]}` : good[figure] ? `good ≤ ${good[figure][0]} ${good[figure][1]}`.trim() : '',
     met: targets[figure] ? (Number(value) <= targets[figure][0] ? 'yes' : 'NO') : good[figure] ? (Number(value) <= good[figure][0] ? 'yes' : 'no') : '',
   })));
-  if (api.length) {
-    const uniform = (db: string) => api.find((f) => f.database === db && f.case === 'uniform')?.httpTransfersPerS ?? 0;
-    console.table(api.map((f) => {
-      const floor = f.database === 'postgres' ? 1000 : 500;
-      const met = f.case === 'hot'
-        ? f.httpTransfersPerS >= 0.7 * uniform(f.database)
-        : f.httpTransfersPerS >= floor && (f.database !== 'postgres' || f.httpP99Ms <= 50);
-      return {
-        ...f,
-        target: f.case === 'hot' ? '≥ 70% of uniform' : f.database === 'postgres' ? '≥ 1000/s, p99 ≤ 50 ms' : '≥ 500/s',
-        met: met ? 'yes' : 'NO',
-      };
-    }));
+  if (judged.length) {
+    console.table(judged.map(({ cpuMsPerTransfer: cpu, ...f }) => ({
+      ...f, cpuMs: `${cpu.server} + ${cpu.database ?? '-'} + ${cpu.loadGenerator}`,
+    })));
   }
   writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('written bench/results.json');
