@@ -126,7 +126,8 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
       ),
       parties as materialized (
         select a.id, a.user_id, a.kind, a.balance, a.pending_debits, u.first_name || ' ' || u.last_name as name,
-          exists (select 1 from naira_wallets w where w.user_id = a.user_id and w.is_wallet_activated) as naira_activated
+          -- Read for naira only (the AND stops at false): a CAD transfer asks nothing of the naira wallets.
+          ${ngn}::boolean and exists (select 1 from naira_wallets w where w.user_id = a.user_id and w.is_wallet_activated) as naira_activated
         from ledger_accounts a join users u on u.id = a.user_id
         where a.currency = ${currency}
           and a.user_id = any(array[
