@@ -55,7 +55,8 @@ export const DURATION_S = Number(process.env.BENCH_DURATION || 20);
  * planning its statements, not the steady state.
  */
 export const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 5);
-const CONNECTIONS = 50;
+/** Concurrent HTTP connections and direct loops (BENCH_CONNECTIONS, default 50; 1 measures a transfer's own cost). */
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 /** Customers of the uniform case (BENCH_CUSTOMERS, default 1,000; fewer for quick profiling runs). */
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 1000);
 
