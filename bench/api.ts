@@ -36,7 +36,7 @@ import {
 } from '../src/server/modules/transfers/user-transfer.service';
 import { requestIdentity, runUnderKey } from '../src/server/plugins/idempotency';
 import { IDEMPOTENCY_HEADER } from '../src/shared/idempotency';
-import type { LoadJob, LoadResult } from './load-generator';
+import type { LoadJob, LoadResult, OpsJob, OpsKind, OpsResult } from './load-generator';
 
 const PIN = '1234';
 /** The device time zone the app sends with every money call (src/client/app/time-zone.ts). */
@@ -45,6 +45,14 @@ const TRANSFER_PATH = '/api/wallet/cad-wallet-transfer';
 
 /** `app`: the web app's payment (Idempotency-Key, PIN, time zone); `unkeyed`: the same without a key. */
 export type RequestKind = 'app' | 'unkeyed';
+/**
+ * The app's other operations, on the uniform customers after the transfer cases (BENCH_OPS, default
+ * conversion,payout,mix; empty for none): a conversion with its quote, an NGN payout, a mix like the
+ * bank test's. Timed per request kind.
+ */
+const OPS = (process.env.BENCH_OPS ?? 'conversion,payout,mix').split(',').filter(Boolean) as OpsKind[];
+/** A seeded account of the name directory (src/server/data/name-directory.json) the simulated rail pays. */
+const BANK_ACCOUNT = { bankCode: '044', number: '0182605790', name: 'Chinedu Okafor' };
 /** Which requests and cases run (BENCH_REQUESTS=app,unkeyed and BENCH_CASES=uniform,hot; both by default). */
 const REQUESTS = (process.env.BENCH_REQUESTS || 'app,unkeyed').split(',') as RequestKind[];
 const CASES = (process.env.BENCH_CASES || 'uniform,hot').split(',');
@@ -205,8 +213,16 @@ async function createCustomers(app: FastifyInstance, db: Db, config: Config, cou
       const { token } = signAccessToken(config.jwtSecret, { sub: user.id, sid: session.id, email, jti });
       return { id: user.id, email, authorization: `Bearer ${token}`, sessionId: session.id, jti };
     });
-    const res = await app.inject({ method: 'POST', url: '/api/dev/deposits', payload: { email, currency: 'CAD', amount: 1_000_000 } });
-    if (res.statusCode !== 200) throw new Error(`deposit failed: ${res.body}`);
+    // An activated naira wallet (written straight, as a test arranges one), for the NGN operations.
+    await db.updateTable('naira_wallets').set({
+      is_wallet_activated: true, bank_name: 'Bench Bank', bank_code: '999', account_name: `Bench Customer${i}`,
+      account_number: String(8_000_000_000 + i), tx_ref: `bench-${randomUUID()}`, bvn_hash: 'bench', bvn_last4: '0000',
+      gender: 'female', activated_at: new Date(),
+    }).where('user_id', '=', customer.id).execute();
+    for (const [currency, amount] of [['CAD', 1_000_000], ['NGN', 100_000_000]] as const) {
+      const res = await app.inject({ method: 'POST', url: '/api/dev/deposits', payload: { email, currency, amount } });
+      if (res.statusCode !== 200) throw new Error(`deposit failed: ${res.body}`);
+    }
     out.push(customer);
   }
   return out;
@@ -229,16 +245,30 @@ function httpRun(url: string, customers: BenchCustomer[], request: RequestKind, 
     url, connections: CONNECTIONS, durationS, pin: PIN, timezone: TIMEZONE, keyed: request === 'app',
     customers: customers.map(({ email, authorization }) => ({ email, authorization })),
   };
+  return child<LoadResult>(job);
+}
+
+/** Runs a job in the load generator's own process (bench/load-generator.ts); its one JSON line of figures. */
+function child<R>(job: LoadJob | OpsJob): Promise<R> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'load-generator.ts')], {
+    const generator = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'load-generator.ts')], {
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load generator exited with ${code}`))));
-    child.stdin.end(JSON.stringify(job));
+    generator.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
+    generator.once('error', reject);
+    generator.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as R) : reject(new Error(`load generator exited with ${code}`))));
+    generator.stdin.end(JSON.stringify(job));
   });
+}
+
+/** The other operations (OpsJob) in the load generator's process. */
+function opsRun(url: string, customers: BenchCustomer[], ops: OpsKind, durationS = DURATION_S): Promise<OpsResult> {
+  const job: OpsJob = {
+    ops, url, connections: CONNECTIONS, durationS, pin: PIN, timezone: TIMEZONE, bankAccount: BANK_ACCOUNT,
+    customers: customers.map(({ email, authorization }) => ({ email, authorization })),
+  };
+  return child<OpsResult>(job);
 }
 
 /** Times every request inside the server from now on; the returned function stops and answers the p99 in ms. */
@@ -319,7 +349,14 @@ async function directRun(app: FastifyInstance, customers: BenchCustomer[], reque
   return Math.round(done / ((Date.now() - started) / 1000));
 }
 
-export async function apiBench(database: 'pglite' | 'postgres', log: (line: string) => void): Promise<ApiFigures[]> {
+/** The figures of one of the app's other operations (OpsJob), per request kind. */
+export interface OpsFigures extends OpsResult {
+  database: 'pglite' | 'postgres';
+  ops: OpsKind;
+  customers: number;
+}
+
+export async function apiBench(database: 'pglite' | 'postgres', log: (line: string) => void): Promise<{ api: ApiFigures[]; ops: OpsFigures[] }> {
   const databaseUrl = database === 'postgres' ? (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL)! : null;
   const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : null;
   if (databaseUrl) {
@@ -338,6 +375,7 @@ export async function apiBench(database: 'pglite' | 'postgres', log: (line: stri
   const counter = { statements: 0 };
   const handle = await openDatabase(config, { wrapDialect: (d) => countingDialect(d, counter) });
   const figures: ApiFigures[] = [];
+  const opsFigures: OpsFigures[] = [];
   try {
     await migrateToLatest(handle.db);
     const app = await buildApp({ config, db: handle.db });
@@ -373,8 +411,10 @@ export async function apiBench(database: 'pglite' | 'postgres', log: (line: stri
       log(`${label}: direct ${DURATION_S} s`);
       const direct = await directRun(app, customers, request);
       log(`${label}: ${http.perS}/s p50 ${http.p50} ms p99 ${http.p99} ms, errors ${http.errors}; direct ${direct}/s`);
+      const databaseCpuMs = databaseCpu === null || databaseCpuAfter === null || !pids.length ? null : databaseCpuAfter - databaseCpu;
       log(`${label}: CPU ms per transfer: server ${perTransfer(serverCpuMs, http.ok)}, database ${
-        databaseCpu === null || databaseCpuAfter === null ? '-' : perTransfer(databaseCpuAfter - databaseCpu, http.ok)}, load generator ${perTransfer(http.cpuMs, http.ok)}`);
+        databaseCpuMs === null ? '-' : perTransfer(databaseCpuMs, http.ok)}, load generator ${perTransfer(http.cpuMs, http.ok)}`);
+      if (http.errorDetail) log(`${label}: errors ${JSON.stringify(http.errorDetail)}`);
       figures.push({
         database, case: name, request, customers: customers.length,
         httpTransfersPerS: http.perS, httpP50Ms: http.p50, httpP99Ms: http.p99, serverP99Ms, httpErrors: http.errors,
@@ -382,10 +422,19 @@ export async function apiBench(database: 'pglite' | 'postgres', log: (line: stri
         statementsPerTransfer: statements,
         cpuMsPerTransfer: {
           server: perTransfer(serverCpuMs, http.ok),
-          database: databaseCpu === null || databaseCpuAfter === null || !pids.length ? null : perTransfer(databaseCpuAfter - databaseCpu, http.ok),
+          database: databaseCpuMs === null ? null : perTransfer(databaseCpuMs, http.ok),
           loadGenerator: perTransfer(http.cpuMs, http.ok),
         },
       });
+    }
+    for (const ops of OPS) {
+      await sql`vacuum analyze users, sessions, ledger_accounts, ledger_transfers, ledger_entries, idempotency_keys, payouts, quotes`.execute(handle.db);
+      if (WARMUP_S > 0) await opsRun(url, everyone, ops, WARMUP_S);
+      log(`${database} ${ops}: HTTP ${DURATION_S} s`);
+      const result = await opsRun(url, everyone, ops);
+      log(`${database} ${ops}: ${result.opsPerS} operations/s; ${Object.entries(result.requests).map(([kind, r]) =>
+        `${kind} p50 ${r.p50} ms p99 ${r.p99} ms${Object.keys(r.other).length ? ` other ${JSON.stringify(r.other)}` : ''}`).join('; ')}`);
+      opsFigures.push({ database, ops, customers: everyone.length, ...result });
     }
     await app.close();
   } finally {
@@ -397,7 +446,7 @@ export async function apiBench(database: 'pglite' | 'postgres', log: (line: stri
       await client.end();
     }
   }
-  return figures;
+  return { api: figures, ops: opsFigures };
 }
 
 /** Figures judged against the targets (the web app's payment; the unkeyed rows have none). */

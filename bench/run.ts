@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { apiBench, DURATION_S, judge, machine, type ApiFigures } from './api';
+import { apiBench, DURATION_S, judge, machine, type ApiFigures, type OpsFigures } from './api';
 import { measureVitals, type VitalsFigures } from './vitals';
 
 const root = path.resolve(__dirname, '..');
@@ -105,19 +105,25 @@ async function main() {
     ? { vitalsLcpMs: vitalsFigures.lcpMs, vitalsTbtMs: vitalsFigures.tbtMs, vitalsCls: vitalsFigures.clsScore }
     : {};
   const api: ApiFigures[] = [];
+  const ops: OpsFigures[] = [];
+  const bench = async (database: 'pglite' | 'postgres', log: (line: string) => void) => {
+    const result = await apiBench(database, log);
+    api.push(...result.api);
+    ops.push(...result.ops);
+  };
   if (only !== 'front') {
     const log = (line: string) => console.log(`… ${line}`);
     // BENCH_DATABASES=pglite or =postgres runs one of them (profiling).
     const databases = (process.env.BENCH_DATABASES || 'pglite,postgres').split(',');
-    if (databases.includes('pglite')) api.push(...(await apiBench('pglite', log)));
+    if (databases.includes('pglite')) await bench('pglite', log);
     if (!databases.includes('postgres')) console.log('PostgreSQL: skipped (BENCH_DATABASES)');
-    else if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) api.push(...(await apiBench('postgres', log)));
+    else if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) await bench('postgres', log);
     else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   }
   const judged = judge(api);
   const results = {
     at: new Date().toISOString(), ...machine(), durationS: DURATION_S, ...front, ...lab,
-    vitals: vitalsFigures && { ...vitalsFigures, samples: undefined }, api: judged,
+    vitals: vitalsFigures && { ...vitalsFigures, samples: undefined }, api: judged, otherOperations: ops,
   };
   const targets: Record<string, [number, string]> = {
     initialJsGzipKiB: [170, 'KiB'],
@@ -135,6 +141,12 @@ async function main() {
     console.table(judged.map(({ cpuMsPerTransfer: cpu, ...f }) => ({
       ...f, cpuMs: `${cpu.server} + ${cpu.database ?? '-'} + ${cpu.loadGenerator}`,
     })));
+  }
+  if (ops.length) {
+    console.table(ops.flatMap((o) => Object.entries(o.requests).map(([request, r]) => ({
+      database: o.database, operations: o.ops, 'operations/s': o.opsPerS, request, 'ok/s': Math.round(r.ok / DURATION_S),
+      p50Ms: r.p50, p99Ms: r.p99, otherStatuses: JSON.stringify(r.other),
+    }))));
   }
   writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('written bench/results.json');
