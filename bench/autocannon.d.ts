@@ -27,6 +27,7 @@ declare module 'autocannon' {
     non2xx: number;
     '2xx': number;
     duration: number;
+    statusCodeStats?: Record<string, { count: number }>;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;

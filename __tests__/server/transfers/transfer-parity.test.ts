@@ -1,20 +1,31 @@
 /**
- * The two ways a user-to-user transfer runs agree (property-based): the route without an
- * Idempotency-Key tries ONE statement (transfers/user-transfer.one-statement.ts) and falls back to
- * the checked path; with a key it takes the checked path only (sender.service + sendToUser). Both
- * copy the same rules (verified sender, PIN set, right, not locked, no wrong try counted, recipient
- * exists, is verified and not the sender, funds net of reserved payouts, the recipient's balance
- * ceiling, naira activation on both sides), so fast-check generates the states those rules read
- * and checks, per case, in three identical worlds (same names, balances, flags, PIN counters):
+ * The ways a user-to-user transfer runs agree (property-based): the route tries ONE statement
+ * (transfers/user-transfer.one-statement.ts), without an Idempotency-Key or with one (then the
+ * statement also records the answer under the key), and falls back to the checked path
+ * (sender.service + sendToUser; with a key, after the key's claim). Both copy the same rules
+ * (verified sender, PIN set, right, not locked, no wrong try counted, recipient exists, is
+ * verified and not the sender, funds net of reserved payouts, the recipient's balance ceiling,
+ * naira activation on both sides), so fast-check generates the states those rules read and
+ * checks, per case, in five identical worlds (same names, balances, flags, PIN counters):
  *
- * - A: the request without a key, B: the same request with one. Same HTTP status, same body
+ * - A: the request without a key, B: the same request with one, D: the same request with a key on
+ *   a test-only copy of the route that runs the checked path only (the route as it was before the
+ *   keyed statement: key claimed, checked path, answer recorded). Same HTTP status, same body
  *   (except the transfer's reference and time), and the same resulting state: both parties'
  *   balances and reservations, their transfers (kind, status, amount, currency, which party is
  *   debited and credited, metadata), entries (amount, balance after), PIN counters and lock,
  *   the e-mails recorded with the transfer (spec-next §D: who, which kind, for which transfer), and
  *   the recipient saved for the sender (spec-next §E: whom, under which name, last used when).
- * - C: the one-statement function called directly. When it answers a transfer, world C holds
- *   exactly what the checked path wrote in B and the receipt is B's; when it answers null,
+ *   B and D leave the same key row (status, recorded status and answer; each its own request's
+ *   identity); B's recorded answer of a 200 is exactly the answer B got.
+ * - Then, in some cases, the key is used again in B and D: with the same body (a replay: the very
+ *   same bytes when the first answer was recorded), another amount (422), another PIN (a PIN try
+ *   counted, then 422), or the same body once the key expired (a new request). Same answers, states
+ *   and key rows again. In half the cases the sender also has older keys, one expired (which the
+ *   next keyed request drops) and one live.
+ * - C and E: the one-statement function called directly, without a key (C) and with one (E). When
+ *   it answers a transfer, its world holds exactly what the checked path wrote in D (in E the key
+ *   row too, its answer exactly the one returned) and the answer is D's; when it answers null,
  *   nothing in the database changed.
  *
  * The sender's limits are one of the rules (spec-next §B): a Basic sender (per-transfer limit of
@@ -29,6 +40,7 @@ import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR } from '../../../src/shared/limits';
 import { convert, formatMinor, minorToMajor, parseAmount } from '../../../src/shared/money';
+import { isRecordedRefusalStatus } from '../../../src/shared/idempotency';
 import type { Currency } from '../../../src/shared/types';
 import { hashPassword } from '../../../src/server/modules/auth/passwords';
 import { hashPin } from '../../../src/server/modules/auth/pin';
@@ -36,13 +48,20 @@ import { signAccessToken } from '../../../src/server/modules/auth/tokens';
 import { customerAccount, systemAccountId } from '../../../src/server/modules/ledger/accounts.repository';
 import { createCustomerWallets } from '../../../src/server/modules/ledger/customer-wallets';
 import { transfer } from '../../../src/server/modules/ledger/ledger.service';
+import { callSpec } from '../../../src/server/modules/auth/route-spec';
 import {
+  cadTransferAnswer,
   cadTransferReceipt,
+  confirmedUserTransfer,
+  keyedUserTransferInOneStatement,
+  ngnTransferAnswer,
   ngnTransferReceipt,
   oneStatementUserTransfer,
   type UserTransferResult,
 } from '../../../src/server/modules/transfers/user-transfer.service';
 import { parseLimitsJson } from '../../../src/server/modules/limits/tiers';
+import { signedIn } from '../../../src/server/plugins/auth';
+import { requestIdentity } from '../../../src/server/plugins/idempotency';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { overdrawnWallets, PIN, TIMEZONE } from './helpers';
 import { ledgerSums } from '../../support/wallets';
@@ -61,10 +80,30 @@ const LIMITS = parseLimitsJson(JSON.stringify({
   Plus: { per_transfer: '1000000000', per_day: '2000000000', per_30_days: '5000000000' },
 }));
 
+/** The test-only copies of the two routes that run the checked path only (world D). */
+const CHECKED_PATH = { CAD: '/api/test/checked/cad-wallet-transfer', NGN: '/api/test/checked/ngn-wallet-transfer' } as const;
+const ANSWER: Record<Currency, (result: UserTransferResult) => object> = { CAD: cadTransferAnswer, NGN: ngnTransferAnswer };
+
 let t: TestApp;
 let passwordHash: string;
 beforeAll(async () => {
-  t = await buildTestApp({ limits: LIMITS });
+  t = await buildTestApp({ limits: LIMITS }, (app) => {
+    const deps = { db: app.db, config: app.config, rates: app.adapters.rates };
+    for (const currency of ['CAD', 'NGN'] as const) {
+      const spec = callSpec(app, currency === 'CAD' ? 'cadWalletTransfer' : 'ngnWalletTransfer', 'test', 'Checked path only', true);
+      app.route({
+        ...spec,
+        url: CHECKED_PATH[currency],
+        schema: { ...spec.schema, operationId: `checked${currency}`, hide: true },
+        config: { idempotent: { pin: (body: { transaction_pin: string }) => body.transaction_pin } },
+        handler: async (request) => {
+          const input = { userId: signedIn(request).userId, currency, body: request.body as never };
+          // As transfers.routes.ts, without the keyed statement.
+          return request.idempotency.run((record) => confirmedUserTransfer(deps, input, ANSWER[currency], record));
+        },
+      });
+    }
+  });
   passwordHash = await hashPassword('Str0ng!Pass', t.config.passwordCost);
 }, 60_000);
 afterAll(() => t.close());
@@ -454,10 +493,10 @@ function requestBody(c: Case, world: World, amount: string | number) {
 
 const path = (currency: Currency) => (currency === 'CAD' ? '/api/wallet/cad-wallet-transfer' : '/api/wallet/ngn-wallet-transfer');
 
-function send(world: World, currency: Currency, body: object, idempotencyKey?: string) {
+function send(world: World, currency: Currency, body: object, idempotencyKey?: string, url = path(currency)) {
   return t.app.inject({
     method: 'POST',
-    url: path(currency),
+    url,
     headers: { ...world.sender.headers, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
     payload: body,
   });
@@ -534,6 +573,60 @@ async function worldState(world: World) {
 
 type WorldState = Awaited<ReturnType<typeof worldState>>;
 
+/** The sender's key rows: the key, its state and recorded answer, and whether its request hash is `identity`. */
+async function keyRows(world: World, identity: string) {
+  const rows = await t.db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', world.sender.id).orderBy('key').execute();
+  return rows.map((row) => ({
+    key: row.key,
+    status: row.status,
+    identity: row.request_hash === identity,
+    response_status: row.response_status,
+    response_body: row.response_body,
+  }));
+}
+
+/** Key rows of two worlds compared: the recorded answer without the transfer's reference and time. */
+const comparableKeys = (rows: Awaited<ReturnType<typeof keyRows>>) =>
+  rows.map((row) => ({ ...row, response_body: row.response_body && comparableBody(row.response_body as { data?: Record<string, unknown> }) }));
+
+/** The key's identity of `body` on the route at `url`, as plugins/idempotency.ts computes it. */
+const identityOf = (world: World, url: string, body: { transaction_pin: string }) =>
+  requestIdentity('POST', url, body, world.sender.id, { secret: t.config.pinSecret, value: body.transaction_pin }).full;
+
+/**
+ * How a case uses its key again (B and D): not at all, with the same body, another amount, another
+ * PIN, or the same body once the key expired (24 hours: then it is a new request).
+ */
+type Reuse = 'none' | 'same' | 'otherAmount' | 'otherPin' | 'sameAfterExpiry';
+const reuseArb = weighted<Reuse>(
+  [3, fc.constant('none')], [1, fc.constant('same')], [1, fc.constant('otherAmount')], [1, fc.constant('otherPin')], [1, fc.constant('sameAfterExpiry')],
+);
+
+/** Other keys the sender used before: none, or one expired (dropped by the sender's next keyed request) and one live. */
+const olderKeysArb = fc.boolean();
+
+async function arrangeOlderKeys(world: World): Promise<void> {
+  for (const [key, age] of [['parity-older-expired', '25 hours'], ['parity-older-live', '23 hours']]) {
+    await t.db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: world.sender.id, key, request_hash: 'older', claim: randomUUID(), status: 'done', response_status: 200,
+        response_body: JSON.stringify({ success: true }), created_at: sql<Date>`now() - ${age}::interval`,
+      })
+      .execute();
+  }
+}
+
+/** Makes the sender's keys 25 hours old. */
+const expireKeys = (world: World) =>
+  t.db.updateTable('idempotency_keys').set({ created_at: sql<Date>`now() - interval '25 hours'` }).where('user_id', '=', world.sender.id).execute();
+
+function reusedBody<B extends { amount: string | number; transaction_pin: string }>(body: B, reuse: Reuse): B {
+  if (reuse === 'otherAmount') return { ...body, amount: body.amount === '0.01' ? '0.02' : '0.01' };
+  if (reuse === 'otherPin') return { ...body, transaction_pin: body.transaction_pin === PIN ? '4321' : PIN };
+  return body;
+}
+
 /**
  * Two worlds' states compared: a PIN lock set by the request itself is now + 30 minutes in each
  * world, taken a few milliseconds apart, so locks within 5 s of each other count as the same.
@@ -564,62 +657,117 @@ async function databaseDigest() {
 
 // ---------------------------------------------------------------------------------------------
 
-const outcomes = { oneStatement: 0, fellBack: 0, statuses: new Map<number, number>(), limitRefusals: 0, writtenAtLimit: 0 };
+const outcomes = {
+  oneStatement: 0, fellBack: 0, statuses: new Map<number, number>(), limitRefusals: 0, writtenAtLimit: 0,
+  keyedOneStatement: 0, keyedFellBack: 0, reuses: new Map<Reuse, number>(), replayed: 0,
+};
 
 describe('the one-statement transfer and the checked path', () => {
-  it('give the same answer and leave the same ledger for any sender, recipient, balance, PIN state and amount', async () => {
+  it('give the same answer and leave the same ledger and key rows for any sender, recipient, balance, PIN state, amount and key use', async () => {
     const deps = { db: t.db, config: t.config, rates: t.app.adapters.rates };
     await fc.assert(
-      fc.asyncProperty(caseArb, async (c) => {
+      fc.asyncProperty(caseArb, reuseArb, olderKeysArb, async (c, reuse, olderKeys) => {
         const now = Date.now();
         // The same absolute lock time in every world; mid-minute, so "locked for N minutes" reads the same in each.
         const lockedUntil =
           c.sender.lock.kind === 'none' ? null
           : c.sender.lock.kind === 'past' ? new Date(now - c.sender.lock.minutes * 60_000)
           : new Date(now + c.sender.lock.minutes * 60_000 - 20_000);
-        const [a, b, direct] = [await arrange(c, lockedUntil), await arrange(c, lockedUntil), await arrange(c, lockedUntil)];
+        const worlds: World[] = [];
+        for (let i = 0; i < 5; i += 1) worlds.push(await arrange(c, lockedUntil));
+        const [a, b, d, direct, directKeyed] = worlds;
         const amount = amountOf(c, t.config.ngnMaxSingleKobo);
-        for (const world of [a, b, direct]) await arrangeLimits(c, world, amount);
+        for (const world of worlds) await arrangeLimits(c, world, amount);
+        if (olderKeys) for (const world of worlds) await arrangeOlderKeys(world);
+        const key = `parity-${randomUUID()}`;
 
-        // A: no Idempotency-Key (one statement, else the checked path); B: with one (checked path only).
-        const resA = await send(a, c.currency, requestBody(c, a, amount));
-        const resB = await send(b, c.currency, requestBody(c, b, amount), `parity-${randomUUID()}`);
+        // A: no Idempotency-Key; B: with one (each: one statement, else the checked path); D: with one, the checked path only.
+        // The same key in every world (keys are per customer).
+        const [bodyA, bodyB, bodyD] = [requestBody(c, a, amount), requestBody(c, b, amount), requestBody(c, d, amount)];
+        const resA = await send(a, c.currency, bodyA);
+        const resB = await send(b, c.currency, bodyB, key);
+        const resD = await send(d, c.currency, bodyD, key, CHECKED_PATH[c.currency]);
         expect(resA.statusCode).toBeLessThan(500);
-        expect(resA.statusCode).toBe(resB.statusCode);
-        expect(comparableBody(resA.json())).toEqual(comparableBody(resB.json()));
-        const stateB = await worldState(b);
-        expectSameState(await worldState(a), stateB);
+        expect([resA.statusCode, resB.statusCode]).toEqual([resD.statusCode, resD.statusCode]);
+        expect(comparableBody(resA.json())).toEqual(comparableBody(resD.json()));
+        expect(comparableBody(resB.json())).toEqual(comparableBody(resD.json()));
+        const stateD = await worldState(d);
+        expectSameState(await worldState(a), stateD);
+        expectSameState(await worldState(b), stateD);
+        // The key rows: the same state and answer; each the identity of its own request.
+        const keysB = await keyRows(b, identityOf(b, path(c.currency), bodyB));
+        const keysD = await keyRows(d, identityOf(d, CHECKED_PATH[c.currency], bodyD));
+        expect(comparableKeys(keysB)).toEqual(comparableKeys(keysD));
+        const mineB = keysB.filter((row) => row.key === key);
+        expect(mineB.every((row) => row.identity)).toBe(true);
+        if (resB.statusCode === 200) expect(mineB.map((row) => row.response_body)).toEqual([resB.json()]);
         // A transfer records its two e-mails, keyed by it; a refusal records none.
-        expect(stateB.notifications.map((n) => [n.role, n.kind, n.keyed_by_transfer])).toEqual(
-          resB.statusCode === 200 ? [['recipient', 'money_received', true], ['sender', 'money_sent', true]] : [],
+        expect(stateD.notifications.map((n) => [n.role, n.kind, n.keyed_by_transfer])).toEqual(
+          resD.statusCode === 200 ? [['recipient', 'money_received', true], ['sender', 'money_sent', true]] : [],
         );
         // A transfer saves its recipient for the sender (spec-next §E), last used at the transfer's time; a refusal saves none.
-        expect(stateB.recipients.map((r) => [r.role, r.kind, r.destination, r.name, r.email_is_destinations, r.used_by])).toEqual(
-          resB.statusCode === 200 ? [['sender', 'kudi_user', 'recipient', NAMES[1].join(' '), true, 'wallet_transfer']] : [],
+        expect(stateD.recipients.map((r) => [r.role, r.kind, r.destination, r.name, r.email_is_destinations, r.used_by])).toEqual(
+          resD.statusCode === 200 ? [['sender', 'kudi_user', 'recipient', NAMES[1].join(' '), true, 'wallet_transfer']] : [],
         );
         outcomes.statuses.set(resA.statusCode, (outcomes.statuses.get(resA.statusCode) ?? 0) + 1);
         if (resA.statusCode === 403 && String(resA.json().message).startsWith('This exceeds your')) outcomes.limitRefusals += 1;
 
-        // C: the one-statement function itself.
-        const before = await databaseDigest();
-        const result: UserTransferResult | null = await oneStatementUserTransfer(deps, direct.sender.id, c.currency, requestBody(c, direct, amount));
-        if (result === null) {
-          outcomes.fellBack += 1;
-          expect(await databaseDigest()).toEqual(before);
-        } else {
-          outcomes.oneStatement += 1;
-          if (c.limits.kind === 'day' || c.limits.kind === 'thirtyDays') outcomes.writtenAtLimit += 1;
-          expect(resB.statusCode).toBe(200);
-          const receipt = c.currency === 'CAD' ? cadTransferReceipt(result) : ngnTransferReceipt(result);
-          expect(comparableBody({ data: { ...receipt } })).toEqual(comparableBody({ data: resB.json().data }));
-          expectSameState(await worldState(direct), stateB);
+        // C: the one-statement function itself, without a key (world C) and with one (world E).
+        for (const [world, keyed] of [[direct, false], [directKeyed, true]] as const) {
+          const before = await databaseDigest();
+          const input = { userId: world.sender.id, currency: c.currency, body: requestBody(c, world, amount) };
+          const row = { userId: world.sender.id, key, requestHash: identityOf(world, path(c.currency), input.body), claim: randomUUID(), status: 200 };
+          // The answer it gives (the route's answer with a key, the receipt's data without), or null.
+          let answer: object | null;
+          if (keyed) {
+            answer = await keyedUserTransferInOneStatement(deps, input, ANSWER[c.currency], row);
+          } else {
+            const result: UserTransferResult | null = await oneStatementUserTransfer(deps, input.userId, c.currency, input.body);
+            answer = result && { data: { ...(c.currency === 'CAD' ? cadTransferReceipt(result) : ngnTransferReceipt(result)) } };
+          }
+          if (answer === null) {
+            outcomes[keyed ? 'keyedFellBack' : 'fellBack'] += 1;
+            expect(await databaseDigest()).toEqual(before);
+            continue;
+          }
+          outcomes[keyed ? 'keyedOneStatement' : 'oneStatement'] += 1;
+          if (!keyed && (c.limits.kind === 'day' || c.limits.kind === 'thirtyDays')) outcomes.writtenAtLimit += 1;
+          expect(resD.statusCode).toBe(200);
+          const json = JSON.parse(JSON.stringify(answer));
+          expect(comparableBody(json)).toEqual(comparableBody(keyed ? resD.json() : { data: resD.json().data }));
+          expectSameState(await worldState(world), stateD);
+          if (keyed) {
+            const keysE = await keyRows(world, row.requestHash);
+            expect(comparableKeys(keysE)).toEqual(comparableKeys(keysD));
+            expect(keysE.filter((row) => row.key === key).map((row) => [row.identity, row.response_body])).toEqual([[true, json]]);
+          }
         }
+
+        // The key used again in B and D.
+        outcomes.reuses.set(reuse, (outcomes.reuses.get(reuse) ?? 0) + 1);
+        if (reuse === 'none') return;
+        if (reuse === 'sameAfterExpiry') for (const world of [b, d]) await expireKeys(world);
+        const [againB, againD] = [reusedBody(bodyB, reuse), reusedBody(bodyD, reuse)];
+        const resB2 = await send(b, c.currency, againB, key);
+        const resD2 = await send(d, c.currency, againD, key, CHECKED_PATH[c.currency]);
+        expect(resB2.statusCode).toBe(resD2.statusCode);
+        expect(comparableBody(resB2.json())).toEqual(comparableBody(resD2.json()));
+        if (reuse === 'same' && (resB.statusCode === 200 || isRecordedRefusalStatus(resB.statusCode))) {
+          // A replay: the recorded answer, byte for byte.
+          expect([resB2.statusCode, resB2.body]).toEqual([resB.statusCode, resB.body]);
+          expect([resD2.statusCode, resD2.body]).toEqual([resD.statusCode, resD.body]);
+          outcomes.replayed += 1;
+        }
+        expectSameState(await worldState(b), await worldState(d));
+        expect(comparableKeys(await keyRows(b, identityOf(b, path(c.currency), bodyB)))).toEqual(
+          comparableKeys(await keyRows(d, identityOf(d, CHECKED_PATH[c.currency], bodyD))),
+        );
       }),
       { seed: SEED, numRuns: RUNS },
     );
   }, 240_000);
 
-  it('were both exercised: transfers written in one statement, and refusals of every kind left to the checked path', () => {
+  it('were all exercised: transfers written in one statement (with a key and without), refusals of every kind left to the checked path, keys used again', () => {
     // The counts hold for the fixed seed and number of runs; another seed or fewer runs may draw fewer of each.
     if (RUNS !== DEFAULT_RUNS || SEED !== DEFAULT_SEED) return;
     expect(outcomes.oneStatement).toBeGreaterThanOrEqual(RUNS / 10);
@@ -628,6 +776,11 @@ describe('the one-statement transfer and the checked path', () => {
     // The limits rule: refusals by a limit, and transfers written in one statement right at a limit.
     expect(outcomes.limitRefusals).toBeGreaterThanOrEqual(RUNS / 10);
     expect(outcomes.writtenAtLimit).toBeGreaterThanOrEqual(1);
+    // The keyed statement, written and not, and each way of using a key again.
+    expect(outcomes.keyedOneStatement).toBeGreaterThanOrEqual(RUNS / 10);
+    expect(outcomes.keyedFellBack).toBeGreaterThanOrEqual(RUNS / 10);
+    expect([...outcomes.reuses.keys()]).toEqual(expect.arrayContaining(['none', 'same', 'otherAmount', 'otherPin', 'sameAfterExpiry']));
+    expect(outcomes.replayed).toBeGreaterThanOrEqual(1);
   });
 
   it('left a sound ledger: each currency sums to zero, no wallet overdrawn, every balance equals its entries', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, INTERNAL_ERROR_MESSAGE } from '../lib/errors';
+import { confirmCallerSession } from './auth';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -53,10 +54,20 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
 
 /**
  * One error handler for the whole API: 4xx in the spec's { success: false, message } shape with
- * a clear message; anything else is logged with the request id and answered generically.
+ * a clear message; anything else is logged with the request id and answered generically. A
+ * caller whose session is still to be confirmed (`app.authenticateToken`) gets it confirmed first,
+ * so a dead session is a 401 before anything else, as with `app.authenticate`.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler(async (failure: FastifyError | ApiError, request, reply) => {
+    let error = failure;
+    if (request.sessionToConfirm) {
+      try {
+        await confirmCallerSession(app, request);
+      } catch (err) {
+        error = err as ApiError;
+      }
+    }
     if (error instanceof ApiError) {
       return reply.status(error.statusCode).send({ success: false, message: error.message });
     }

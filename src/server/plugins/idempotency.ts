@@ -15,9 +15,12 @@ import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_HEADER, isRecordedRefusalStatus } from '../../shared/idempotency';
 import { server } from '../../shared/messages';
 import { ApiError, badRequest, conflict, unprocessable } from '../lib/errors';
-import { verifyTransactionPin } from '../modules/auth/pin.service';
+import { verifyTransactionPin, type PinDeps } from '../modules/auth/pin.service';
+import { confirmCallerSession } from './auth';
 import type { Trx } from '../modules/ledger/accounts.repository';
-import { claimKey, completeKey, findKey, releaseKey, type IdempotencyKeyRow } from '../modules/ledger/idempotency.repository';
+import {
+  claimKey, completeKey, findKey, releaseKey, type IdempotencyKeyRow, type KeyAnswerRow,
+} from '../modules/ledger/idempotency.repository';
 
 /** What a route opts in with (`config.idempotent`). */
 export interface IdempotentRoute {
@@ -32,6 +35,15 @@ export interface IdempotentRoute {
 /** Records a request's answer under its key, in the request's own money transaction. */
 export type RecordAnswer<T> = (trx: Trx, answer: T) => Promise<void>;
 
+/**
+ * A try at a whole keyed request in ONE statement, before the key is claimed: the statement
+ * writes the key's row (`row`: status 'done' with the answer) together with the money, or, in any
+ * case it does not recognise (the key already used, a wrong PIN, a refusal of any kind), nothing
+ * at all and answers null; the request then runs the usual way (claim, work, record), so replays,
+ * 409, 422 and counted PIN tries are decided where they always are.
+ */
+export type OneStatement<T> = (row: KeyAnswerRow) => Promise<T | null>;
+
 /** What the handler of an idempotent route runs its money work through. */
 export interface Idempotency {
   /**
@@ -45,8 +57,12 @@ export interface Idempotency {
    * PIN); 409 while the first still runs; the first answer again when it is the same request with
    * the same PIN. The same request with ANOTHER PIN is first a PIN try, counted with the lockout
    * (a wrong PIN is refused as any wrong PIN is), then 422: a key never answers whether a PIN is right.
+   *
+   * With a key and `oneStatement`, that is tried first (see OneStatement): when it answers, the
+   * request is done, its answer recorded under the key with the money. Otherwise the caller's
+   * session, if still to be confirmed (app.authenticateToken), is confirmed before the key is claimed.
    */
-  run<T>(work: (record: RecordAnswer<T> | null) => Promise<T>): Promise<T>;
+  run<T>(work: (record: RecordAnswer<T> | null) => Promise<T>, oneStatement?: OneStatement<T>): Promise<T>;
   /** `run` for a request whose whole work is `work` in one database transaction, the answer recorded in it. */
   transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T>;
 }
@@ -92,22 +108,25 @@ function withoutPin(body: unknown): unknown {
   return rest;
 }
 
-/** A request carrying a transaction PIN: the PIN, the secret its tag is keyed with, and the counted PIN check. */
-interface PinOption {
+/** A request carrying a transaction PIN: the PIN and the secret its tag is keyed with. */
+interface PinTag {
   secret: string;
   value: string;
-  /** The PIN check with its lockout (a wrong PIN is counted and refused). */
-  check: () => Promise<void>;
+}
+
+/** What identifies a request under a key: `full` is stored; `base` leaves out the PIN. */
+export interface RequestIdentity {
+  base: string;
+  full: string;
 }
 
 /**
- * What identifies a request under a key: the route and the body without its PIN (`base`), then,
- * when it carries a PIN, an HMAC of it (so the stored row never holds a guessable PIN hash).
+ * What identifies a request under a key: the route (method and URL template) and the body
+ * without its PIN (`base`), then, when it carries a PIN, an HMAC of it (so the stored row never
+ * holds a guessable PIN hash).
  */
-function requestIdentity(request: FastifyRequest, userId: string, pin: PinOption | undefined): { base: string; full: string } {
-  const base = createHash('sha256')
-    .update(`${request.method} ${request.routeOptions.url}\n${canonicalJson(withoutPin(request.body))}`)
-    .digest('hex');
+export function requestIdentity(method: string, routeUrl: string, body: unknown, userId: string, pin: PinTag | undefined): RequestIdentity {
+  const base = createHash('sha256').update(`${method} ${routeUrl}\n${canonicalJson(withoutPin(body))}`).digest('hex');
   if (!pin) return { base, full: base };
   const tag = createHmac('sha256', pin.secret).update(`idempotency\n${userId}\n${pin.value}`).digest('hex').slice(0, 32);
   return { base, full: `${base}.${tag}` };
@@ -123,60 +142,100 @@ const baseOf = (stored: string) => stored.split('.')[0];
 const isFinalRefusal = (err: unknown): err is ApiError =>
   err instanceof ApiError && isRecordedRefusalStatus(err.statusCode);
 
-/** The recorded answer of a finished request: its body again with its status, or its refusal again. */
-function replay<T>(recorded: IdempotencyKeyRow, reply: FastifyReply): T {
+/** The recorded answer of a finished request: its body again with its status (set by `replayStatus`), or its refusal again. */
+function replay<T>(recorded: IdempotencyKeyRow, replayStatus: (status: number) => void): T {
   const status = recorded.response_status ?? 200;
   if (status >= 400) {
     const body = recorded.response_body as { message?: unknown } | null;
     throw new ApiError(status, typeof body?.message === 'string' ? body.message : server.idempotencyMismatch);
   }
-  reply.status(status);
+  replayStatus(status);
   return recorded.response_body as T;
+}
+
+/** One request under an Idempotency-Key, as its handling needs it (no HTTP: the plugin makes it from the request). */
+export interface KeyedRequest {
+  userId: string;
+  key: string;
+  identity: RequestIdentity;
+  /** The counted PIN check (lockout included) of a request that carries a PIN. */
+  checkPin?: () => Promise<void>;
+  /** The status an answer is recorded with (the reply's). */
+  status: () => number;
+  /** Sets the reply's status to a replayed answer's. */
+  replayStatus: (status: number) => void;
+  /** Confirms the caller's session when the one statement did not (plugins/auth confirmCallerSession). */
+  confirmCaller?: () => Promise<void>;
+}
+
+/**
+ * A money request run once per key (Idempotency.run with a key): the one statement if given, else
+ * the key claimed, `work` with `record`, a final refusal recorded, any other failure freeing the key.
+ */
+export async function runUnderKey<T>(
+  db: PinDeps['db'],
+  request: KeyedRequest,
+  work: (record: RecordAnswer<T>) => Promise<T>,
+  oneStatement?: OneStatement<T>,
+): Promise<T> {
+  const { userId, key, identity } = request;
+  const claim = randomUUID();
+  if (oneStatement) {
+    const done = await oneStatement({ userId, key, requestHash: identity.full, claim, status: request.status() });
+    if (done !== null) return done;
+  }
+  await request.confirmCaller?.();
+
+  if (!(await claimKey(db, { userId, key, requestHash: identity.full, claim }))) {
+    const recorded = await findKey(db, userId, key);
+    if (!recorded) throw conflict(server.idempotencyInProgress);
+    if (baseOf(recorded.request_hash) !== identity.base) throw unprocessable(server.idempotencyMismatch);
+    if (recorded.status === 'in_progress') throw conflict(server.idempotencyInProgress);
+    if (recorded.request_hash !== identity.full) {
+      await request.checkPin?.();
+      throw unprocessable(server.idempotencyMismatch);
+    }
+    return replay<T>(recorded, request.replayStatus);
+  }
+
+  const record: RecordAnswer<T> = async (trx, answer) => {
+    const recorded = await completeKey(trx, { userId, key, claim, status: request.status(), body: answer });
+    // Only when this request ran so long that its claim was taken over as abandoned.
+    if (!recorded) throw conflict(server.idempotencyInProgress);
+  };
+  try {
+    return await work(record);
+  } catch (err) {
+    if (isFinalRefusal(err)) {
+      await completeKey(db, { userId, key, claim, status: err.statusCode, body: { success: false, message: err.message } });
+    } else {
+      await releaseKey(db, { userId, key, claim });
+    }
+    throw err;
+  }
 }
 
 /** The Idempotency-Key handling of one request of a route with `options`. */
 function idempotencyOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, options: IdempotentRoute): Idempotency {
   const { db, config } = app;
 
-  async function run<T>(work: (record: RecordAnswer<T> | null) => Promise<T>): Promise<T> {
+  async function run<T>(work: (record: RecordAnswer<T> | null) => Promise<T>, oneStatement?: OneStatement<T>): Promise<T> {
     const key = headerKey(request);
     if (key === null) return work(null);
     if (!request.auth) throw new Error('An idempotent route needs an authenticated caller');
     const userId = request.auth.userId;
     const pinValue = options.pin?.(request.body as never);
-    const pin: PinOption | undefined = pinValue === undefined
-      ? undefined
-      : { secret: config.pinSecret, value: pinValue, check: () => verifyTransactionPin({ db, config }, userId, pinValue) };
-    const identity = requestIdentity(request, userId, pin);
-    const claim = randomUUID();
-
-    if (!(await claimKey(db, { userId, key, requestHash: identity.full, claim }))) {
-      const recorded = await findKey(db, userId, key);
-      if (!recorded) throw conflict(server.idempotencyInProgress);
-      if (baseOf(recorded.request_hash) !== identity.base) throw unprocessable(server.idempotencyMismatch);
-      if (recorded.status === 'in_progress') throw conflict(server.idempotencyInProgress);
-      if (recorded.request_hash !== identity.full) {
-        await pin?.check();
-        throw unprocessable(server.idempotencyMismatch);
-      }
-      return replay<T>(recorded, reply);
-    }
-
-    const record: RecordAnswer<T> = async (trx, answer) => {
-      const recorded = await completeKey(trx, { userId, key, claim, status: reply.statusCode, body: answer });
-      // Only when this request ran so long that its claim was taken over as abandoned.
-      if (!recorded) throw conflict(server.idempotencyInProgress);
-    };
-    try {
-      return await work(record);
-    } catch (err) {
-      if (isFinalRefusal(err)) {
-        await completeKey(db, { userId, key, claim, status: err.statusCode, body: { success: false, message: err.message } });
-      } else {
-        await releaseKey(db, { userId, key, claim });
-      }
-      throw err;
-    }
+    const identity = requestIdentity(
+      request.method, String(request.routeOptions.url), request.body, userId,
+      pinValue === undefined ? undefined : { secret: config.pinSecret, value: pinValue },
+    );
+    return runUnderKey(db, {
+      userId, key, identity,
+      checkPin: pinValue === undefined ? undefined : () => verifyTransactionPin({ db, config }, userId, pinValue),
+      status: () => reply.statusCode,
+      replayStatus: (status) => { reply.status(status); },
+      confirmCaller: () => confirmCallerSession(app, request),
+    }, work, oneStatement);
   }
 
   return {

@@ -21,6 +21,7 @@ import {
   setPasswordCheckedAt,
   touchSession,
   type SessionRow,
+  type SessionToConfirm,
 } from './sessions.repository';
 import { assertNotThrottled, clearHits, recordHit, throttles } from './throttle.service';
 import { bearerToken, signAccessToken, verifyAccessToken, type AccessClaims } from './tokens';
@@ -43,15 +44,49 @@ interface Authenticated extends AuthContext {
  * the current one of a live session. Keeps the session's idle clock running.
  */
 export async function authenticateHeader(db: Db, secret: string, header: string | undefined, now = new Date()): Promise<Authenticated | null> {
+  const caller = tokenCaller(secret, header, now);
+  if (!caller || !(await confirmSession(db, sessionToConfirm(caller, now)))) return null;
+  return caller;
+}
+
+/**
+ * The caller a header's token names, when it is valid and unexpired: the first half of
+ * authenticateHeader, without the database. Their session is still to be confirmed
+ * (confirmSession, or in the statement of the request: sessions.repository liveSession).
+ */
+export function tokenCaller(secret: string, header: string | undefined, now = new Date()): Authenticated | null {
   const token = bearerToken(header);
   const claims = token ? verifyAccessToken(secret, token) : null;
   if (!token || !claims || claims.exp * 1000 <= now.getTime()) return null;
-  const session = await findSession(db, claims.sid);
-  if (!session || session.user_id !== claims.sub || session.current_jti !== claims.jti || !isSessionLive(session, now.getTime())) {
-    return null;
-  }
-  if (now.getTime() - session.last_seen_at.getTime() > LAST_SEEN_WRITE_MS) await touchSession(db, session.id, now);
   return { userId: claims.sub, sessionId: claims.sid, email: claims.email, token, claims };
+}
+
+/**
+ * A caller's session still to be confirmed, as a request's statement takes it (plugins/auth
+ * callerSession): what to confirm in the statement, and `confirm` (401 when it is not live) for
+ * when the statement did not run or wrote nothing.
+ */
+export interface CallerSession {
+  toConfirm: SessionToConfirm;
+  confirm: () => Promise<void>;
+}
+
+export const sessionToConfirm = (caller: Authenticated, at: Date): SessionToConfirm => ({
+  sessionId: caller.sessionId, userId: caller.userId, jti: caller.claims.jti, at,
+});
+
+/**
+ * The second half of authenticateHeader: the token's session is live at `at` and the token is its
+ * current one (session-rules isSessionLive); its last-seen time is written when older than
+ * LAST_SEEN_WRITE_MS. The same test, in SQL, is sessions.repository liveSession and sessionSeen.
+ */
+export async function confirmSession(db: Db, s: SessionToConfirm): Promise<boolean> {
+  const session = await findSession(db, s.sessionId);
+  if (!session || session.user_id !== s.userId || session.current_jti !== s.jti || !isSessionLive(session, s.at.getTime())) {
+    return false;
+  }
+  if (s.at.getTime() - session.last_seen_at.getTime() > LAST_SEEN_WRITE_MS) await touchSession(db, session.id, s.at);
+  return true;
 }
 
 function sign(secret: string, session: Pick<SessionRow, 'id' | 'user_id'>, email: string, jti: string, now: Date) {

@@ -1,6 +1,7 @@
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, SessionsTable } from '../../db/schema';
+import { LAST_SEEN_WRITE_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session-rules';
 
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -53,3 +54,35 @@ export async function revokeUserSessions(db: Db, userId: string, keepId: string 
 export async function setPasswordCheckedAt(db: Db, id: string, at: Date | null): Promise<void> {
   await db.updateTable('sessions').set({ password_checked_at: at }).where('id', '=', id).execute();
 }
+
+/** A checked token's session, still to be confirmed live at `at` (session.service confirmSession). */
+export interface SessionToConfirm {
+  sessionId: string;
+  userId: string;
+  /** The token's id: the session accepts only its current one. */
+  jti: string;
+  /** When the request came (its session's idle clock is read and written at this time). */
+  at: Date;
+}
+
+/** A timestamp as the JavaScript side reads it (milliseconds, the drivers truncate the rest). */
+const asRead = (column: string) => sql`date_trunc('milliseconds', ${sql.ref(column)})`;
+
+/**
+ * The test of confirmSession in SQL, for a request's own statement: true when the token's
+ * session is live at `at` (session-rules isSessionLive: not revoked, seen within SESSION_IDLE_MS,
+ * made within SESSION_ABSOLUTE_MS) and the token is its current one.
+ */
+export const liveSession = (s: SessionToConfirm) => sql<boolean>`exists (
+  select 1 from sessions s
+  where s.id = ${s.sessionId}::uuid and s.user_id = ${s.userId}::uuid and s.current_jti = ${s.jti} and s.revoked_at is null
+    and ${asRead('s.last_seen_at')} > ${new Date(s.at.getTime() - SESSION_IDLE_MS)}::timestamptz
+    and ${asRead('s.created_at')} > ${new Date(s.at.getTime() - SESSION_ABSOLUTE_MS)}::timestamptz)`;
+
+/**
+ * confirmSession's write of the last-seen time in SQL (a CTE body): at `at`, when it is older than
+ * LAST_SEEN_WRITE_MS, and only when `when` (a condition of the statement) holds.
+ */
+export const sessionSeen = (s: SessionToConfirm, when: RawBuilder<unknown>) => sql`
+  update sessions s set last_seen_at = ${s.at}::timestamptz
+  where s.id = ${s.sessionId}::uuid and ${asRead('s.last_seen_at')} < ${new Date(s.at.getTime() - LAST_SEEN_WRITE_MS)}::timestamptz and ${when}`;

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Trx } from './accounts.repository';
 import type { IdempotencyKeysTable } from './ledger.tables';
@@ -15,6 +15,9 @@ interface Claim {
   requestHash: string;
   claim: string;
 }
+
+/** The row a request done in one statement writes under its key: its claim, 'done', with the answer's status. */
+export type KeyAnswerRow = Claim & { status: number };
 
 /**
  * Claims a key for a request (autocommitted, before the money transaction starts). A new key,
@@ -75,3 +78,29 @@ export async function releaseKey(db: Db, c: Omit<Claim, 'requestHash'>): Promise
     .where('status', '=', 'in_progress')
     .execute();
 }
+
+/**
+ * For a request done in ONE statement (plugins/idempotency.ts OneStatement), as parts of that
+ * statement. `keyUnused`: a condition, true when the user has no row under the key at all (a used,
+ * running, abandoned or expired key is the usual path's to decide). The statement's own snapshot
+ * cannot see a key being written by a request still running: its insert (`keyAnswered`) then
+ * fails on the primary key once that request commits, the statement writes nothing, and the
+ * usual path decides.
+ */
+export const keyUnused = (c: Pick<Claim, 'userId' | 'key'>) =>
+  sql<boolean>`not exists (select 1 from idempotency_keys k where k.user_id = ${c.userId}::uuid and k.key = ${c.key})`;
+
+/**
+ * The key's row, done, with its answer `body` (jsonb), inserted once per row of `from` (the
+ * statement's written transfer); and the user's expired keys dropped as claimKey drops them.
+ * Two CTEs (`name` and `name_expired`) for the statement's WITH list.
+ */
+export const keyAnswered = (name: string, c: KeyAnswerRow, from: RawBuilder<unknown>, body: RawBuilder<unknown>) => sql`
+  ${sql.raw(name)}_expired as (
+    delete from idempotency_keys k where k.user_id = ${c.userId}::uuid and k.created_at < ${EXPIRED} and exists (select 1 from ${from})
+  ),
+  ${sql.raw(name)} as (
+    insert into idempotency_keys (user_id, key, request_hash, claim, status, response_status, response_body)
+    select ${c.userId}::uuid, ${c.key}, ${c.requestHash}, ${c.claim}::uuid, 'done', ${c.status}::int, ${body} from ${from}
+    returning 1
+  )`;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { transfers } from '../../../shared/messages';
-import { signedIn } from '../../plugins/auth';
+import { callerSession, signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
 import { limitContext } from '../limits/limits.service';
 import { bankList } from './banks';
@@ -8,7 +8,9 @@ import { nameInquiry } from './name-inquiry.service';
 import { payoutWebhookRoutes } from './payout-webhook.routes';
 import { bankOrder, interacOrder, sendInterac, sendToBank } from './payouts.service';
 import { pinConfirmedMovement } from './sender.service';
-import { cadTransferReceipt, checkRecipient, confirmedUserTransfer, ngnTransferReceipt } from './user-transfer.service';
+import {
+  cadTransferAnswer, checkRecipient, confirmedUserTransfer, keyedUserTransferInOneStatement, ngnTransferAnswer,
+} from './user-transfer.service';
 import { named } from '../../lib/plugin-name';
 
 /** The transaction PIN of a money call's body: another PIN under a used Idempotency-Key is a counted PIN try. */
@@ -25,6 +27,11 @@ const pinConfirmedMoney = { idempotent: { pin: transactionPin } };
 export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { ngnMaxSingleKobo, fees } = app.config;
   const deps = { db: app.db, config: app.config, rates: app.adapters.rates };
+  /**
+   * User transfers check the token at once and confirm the session in their one statement (or
+   * before anything else when it writes nothing): one round trip per request (plugins/auth).
+   */
+  const sessionInStatement = { onRequest: app.authenticateToken };
 
   app.route({
     ...callSpec(app, 'checkEmail', 'transfers', 'Whether a Kudi customer with this e-mail can receive a transfer (and their name)', true),
@@ -34,30 +41,26 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...callSpec(app, 'cadWalletTransfer', 'transfers', 'Send CAD to another Kudi customer', true),
+    ...sessionInStatement,
     config: pinConfirmedMoney,
     handler: async (request) => {
-      const input = { userId: signedIn(request).userId, currency: 'CAD' as const, body: request.body };
-      return request.idempotency.run((record) =>
-        confirmedUserTransfer(deps, input, (result) => ({
-          success: 'true' as const,
-          message: transfers.completed,
-          data: cadTransferReceipt(result),
-        }), record),
+      const input = { userId: signedIn(request).userId, currency: 'CAD' as const, body: request.body, session: callerSession(app, request) };
+      return request.idempotency.run(
+        (record) => confirmedUserTransfer(deps, input, cadTransferAnswer, record),
+        (key) => keyedUserTransferInOneStatement(deps, input, cadTransferAnswer, key),
       );
     },
   });
 
   app.route({
     ...callSpec(app, 'ngnWalletTransfer', 'transfers', 'Send NGN to another Kudi customer', true),
+    ...sessionInStatement,
     config: pinConfirmedMoney,
     handler: async (request) => {
-      const input = { userId: signedIn(request).userId, currency: 'NGN' as const, body: request.body };
-      return request.idempotency.run((record) =>
-        confirmedUserTransfer(deps, input, (result) => ({
-          success: true as const,
-          message: transfers.completed,
-          data: ngnTransferReceipt(result),
-        }), record),
+      const input = { userId: signedIn(request).userId, currency: 'NGN' as const, body: request.body, session: callerSession(app, request) };
+      return request.idempotency.run(
+        (record) => confirmedUserTransfer(deps, input, ngnTransferAnswer, record),
+        (key) => keyedUserTransferInOneStatement(deps, input, ngnTransferAnswer, key),
       );
     },
   });

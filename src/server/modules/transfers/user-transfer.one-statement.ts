@@ -16,14 +16,26 @@
  * try, or resets a streak). So this is no second copy of the rules' outcomes: it only recognises
  * the case in which every rule says yes, and a case it does not recognise costs one statement.
  *
+ * When the caller's session is still to be confirmed (`session`: the route checked only the
+ * token), the statement also confirms it as the session check would (auth/sessions.repository
+ * liveSession and sessionSeen), so that a request is one round trip; a session not live is a case
+ * it does not recognise (the caller then confirms the session first: 401).
+ *
+ * With an Idempotency-Key (`keyed`), the same statement also records the request's answer under
+ * its key (ledger/idempotency.repository keyAnswered: status 'done', the route's exact answer),
+ * only when the user has no row under that key yet; a key used or still running is the usual
+ * path's (replay, 409, 422, a PIN try counted), which then runs as if this statement never had.
+ *
  * The sender's limits are counted by the same database function as the checked path's
  * (kudi_limit_charge, migration 0009), called only once every other check passed; the transfer
  * is written only when it counted the send. The function reads the usage in a statement of its
  * own after the sender's row is locked, so it sees every send committed before it.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { MAX_BALANCE_MINOR } from '../../../shared/limits';
 import type { Db } from '../../db/database';
+import { liveSession, sessionSeen, type SessionToConfirm } from '../auth/sessions.repository';
+import { keyAnswered, keyUnused, type KeyAnswerRow } from '../ledger/idempotency.repository';
 import { movement, type TransferRow } from '../ledger/transfers.repository';
 import { limitChargeCall } from '../limits/limits.repository';
 import { hashPin } from '../auth/pin';
@@ -35,8 +47,38 @@ import type { UserTransferOrder, UserTransferResult } from './user-transfer.type
 const SENT: TransferNotificationKind = 'money_sent';
 const RECEIVED: TransferNotificationKind = 'money_received';
 
-/** PostgreSQL errors after which the checked path runs instead: a figure out of range (its 422), a deadlock. */
-const RETRY_CHECKED = new Set(['22003', '40P01']);
+/**
+ * PostgreSQL errors after which the checked path runs instead: a figure out of range (its 422), a
+ * deadlock, a unique violation (the Idempotency-Key written meanwhile by a request that was still
+ * running when this statement began).
+ */
+const RETRY_CHECKED = new Set(['22003', '40P01', '23505']);
+
+/**
+ * The answer a keyed request records: the route's answer as JSON, in which the two values only the
+ * statement knows (the recipient's name, the transfer's time as toISOString() writes it: UTC,
+ * milliseconds truncated as the database drivers truncate them) are set at their paths.
+ */
+export interface AnswerTemplate {
+  json: string;
+  recipientNamePath: string[];
+  createdAtPath: string[];
+}
+
+/** The key's row and the answer recorded in it, for a request with an Idempotency-Key. */
+export interface KeyedAnswer {
+  row: KeyAnswerRow;
+  answer: AnswerTemplate;
+}
+
+/** A path as a PostgreSQL text[] literal, for jsonb_set. */
+const textArray = (path: string[]) => `{${path.map((part) => `"${part.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
+
+/** The recorded answer: the template with the recipient's name and the transfer's time set. */
+const answerJson = (answer: AnswerTemplate, transfer: RawBuilder<unknown>, recipientName: RawBuilder<unknown>) => sql`
+  jsonb_set(jsonb_set(${answer.json}::jsonb,
+    ${textArray(answer.recipientNamePath)}::text[], to_jsonb(${recipientName})),
+    ${textArray(answer.createdAtPath)}::text[], to_jsonb(to_char(${transfer}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`;
 
 export interface OneStatementTransfer {
   senderId: string;
@@ -47,6 +89,14 @@ export interface OneStatementTransfer {
   description: string;
   /** The send as the sender's limits count it: CAD minor units, and the limit table (limits/tiers.ts limitArray). */
   limit: { amount: bigint; array: string };
+  /** With an Idempotency-Key: its row and answer, written with the transfer (nothing when the key has a row). */
+  keyed?: KeyedAnswer;
+  /**
+   * The caller's session when it is still to be confirmed (plugins/auth app.authenticateToken):
+   * the statement confirms it (sessions.repository liveSession; nothing is written when it is not
+   * live) and keeps its idle clock running as the session check does (sessionSeen).
+   */
+  session?: SessionToConfirm;
 }
 
 type Row = TransferRow & { recipient_name: string };
@@ -61,6 +111,7 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
   if (fee !== 0n) return null;
   const pinHash = hashPin(transfer.pinSecret, transfer.senderId, transfer.pin);
   const ngn = currency === 'NGN';
+  const { keyed, session } = transfer;
   let rows: Row[];
   try {
     ({ rows } = await sql<Row>`
@@ -69,11 +120,14 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
         where u.id = ${transfer.senderId}::uuid
           and u.is_email_verified and u.is_phone_verified and u.is_identity_verified
           and u.pin_hash = ${pinHash} and u.pin_failed_count = 0 and u.pin_locked_until is null
+          ${keyed ? sql`and ${keyUnused(keyed.row)}` : sql``}
+          ${session ? sql`and ${liveSession(session)}` : sql``}
         for no key update of u
       ),
       parties as materialized (
         select a.id, a.user_id, a.kind, a.balance, a.pending_debits, u.first_name || ' ' || u.last_name as name,
-          exists (select 1 from naira_wallets w where w.user_id = a.user_id and w.is_wallet_activated) as naira_activated
+          -- Read for naira only (the AND stops at false): a CAD transfer asks nothing of the naira wallets.
+          ${ngn}::boolean and exists (select 1 from naira_wallets w where w.user_id = a.user_id and w.is_wallet_activated) as naira_activated
         from ledger_accounts a join users u on u.id = a.user_id
         where a.currency = ${currency}
           and a.user_id = any(array[
@@ -111,6 +165,8 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
         on conflict (dedupe_key) do nothing
       ),
       saved as (${userTransferRecipientUpsert(sql`t`)})
+      ${keyed ? sql`, ${keyAnswered('keyed', keyed.row, sql`t, checked`, answerJson(keyed.answer, sql`t`, sql`checked.recipient_name`))}` : sql``}
+      ${session ? sql`, seen as (${sessionSeen(session, sql`exists (select 1 from t)`)})` : sql``}
       select t.*, (select recipient_name from checked) as recipient_name from t`.execute(db));
   } catch (err) {
     if (RETRY_CHECKED.has((err as { code?: string }).code ?? '')) return null;

@@ -10,7 +10,10 @@ import { isEmail, isFourDigitPin } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { badRequest, forbidden, notFound, unprocessable } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
+import type { CallerSession } from '../auth/session.service';
+import type { KeyAnswerRow } from '../ledger/idempotency.repository';
 import { newReference, transferLocked } from '../ledger/ledger.service';
+import type { TransferRow } from '../ledger/transfers.repository';
 import type { PinDeps } from '../auth/pin.service';
 import { cadEquivalent, countAgainstLimits, limitContext, type LimitContext, type LimitDeps } from '../limits/limits.service';
 import { notifyMoneyReceived, notifyMoneySent } from '../notifications/notify';
@@ -19,7 +22,7 @@ import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow }
 import {
   activatedNairaWallet, allowNameLookup, amountMinor, nameLookupRule, pinConfirmedMovement, withinNgnLimit, type RecordAnswer,
 } from './sender.service';
-import { transferInOneStatement } from './user-transfer.one-statement';
+import { transferInOneStatement, type AnswerTemplate } from './user-transfer.one-statement';
 import type { UserTransferOrder, UserTransferResult } from './user-transfer.types';
 
 const RECIPIENT_FOUND = 'User found';
@@ -126,6 +129,16 @@ function validOrder(currency: Currency, body: Req<'cadWalletTransfer'>, config: 
 
 type TransferDeps = PinDeps & LimitDeps & { config: { ngnMaxSingleKobo: bigint; fees: FeeTable } };
 
+/** What else oneStatementUserTransfer may be given: see transferInOneStatement. */
+export interface OneStatementOptions {
+  /** The sender's limit context, when the caller has it already. */
+  limits?: LimitContext;
+  /** An Idempotency-Key's row, and the route's answer to record under it. */
+  keyed?: { row: KeyAnswerRow; answer: (result: UserTransferResult) => unknown };
+  /** The caller's session when it is still to be confirmed. */
+  session?: CallerSession;
+}
+
 /**
  * The transfer in one statement when the request is one that statement recognises (valid order
  * without a fee, 4-digit PIN) and every check passes; null otherwise, nothing written (the checked
@@ -136,48 +149,107 @@ export async function oneStatementUserTransfer(
   userId: string,
   currency: Currency,
   body: Req<'cadWalletTransfer'>,
-  limits?: LimitContext,
+  { limits, keyed, session }: OneStatementOptions = {},
 ): Promise<UserTransferResult | null> {
   const pin = body.transaction_pin;
   const order = isFourDigitPin(pin) ? validOrder(currency, body, deps.config) : null;
   if (!order || order.fee !== 0n) return null;
+  const reference = newReference();
+  const template = keyed ? answerTemplate(keyed.answer, order, reference) : null;
+  if (keyed && !template) return null;
   const context = limits ?? (await limitContext(deps, currency));
   return transferInOneStatement(deps.db, {
     senderId: userId,
     pinSecret: deps.config.pinSecret,
     pin,
     order,
-    reference: newReference(),
+    reference,
     description: DESCRIPTION,
     limit: { amount: cadEquivalent(context, currency, order.amount), array: context.array },
+    ...(keyed && template ? { keyed: { row: keyed.row, answer: template } } : {}),
+    ...(session ? { session: session.toConfirm } : {}),
   });
 }
 
-/** A user-to-user transfer as its route hands it over: who sends, in which currency, the request's body. */
+/**
+ * The answer `answer` gives for the transfer the statement is about to write, as the JSON the
+ * statement records under the key: built by the route's own answer function, from what is known
+ * before the statement runs (amount, reference, fee), with stand-ins for the two values only the
+ * statement knows (the recipient's name, the transfer's time), whose paths the statement sets.
+ * Null (so the checked path runs) when the answer reads anything else of the transfer, or uses a
+ * stand-in other than as a whole value exactly once.
+ */
+function answerTemplate(answer: (result: UserTransferResult) => unknown, order: UserTransferOrder, reference: string): AnswerTemplate | null {
+  const stand = `stand-in:${newReference()}`;
+  const name = `${stand}:recipient_name`;
+  const at = `${stand}:created_at`;
+  const createdAt = new Date(0);
+  createdAt.toISOString = () => at;
+  const known: Partial<TransferRow> = { amount: order.amount, reference, created_at: createdAt };
+  const row = new Proxy(known, {
+    get(target, field) {
+      if (typeof field === 'string' && !(field in target)) throw new UnknownBeforeWriting(field);
+      return Reflect.get(target, field);
+    },
+  }) as TransferRow;
+  let json: string;
+  try {
+    json = JSON.stringify(answer({ row, recipientName: name, fee: order.fee }));
+  } catch (err) {
+    if (err instanceof UnknownBeforeWriting) return null;
+    throw err;
+  }
+  const paths = new Map<string, string[][]>([[name, []], [at, []]]);
+  const walk = (value: unknown, path: string[]) => {
+    if (typeof value === 'string') paths.get(value)?.push(path);
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
+  };
+  const parsed: unknown = JSON.parse(json);
+  walk(parsed, []);
+  const [namePaths, atPaths] = [paths.get(name)!, paths.get(at)!];
+  if (namePaths.length !== 1 || atPaths.length !== 1 || json.split(stand).length !== 3) return null;
+  return { json, recipientNamePath: namePaths[0], createdAtPath: atPaths[0] };
+}
+
+/** A transfer's field an answer read that is known only once the transfer is written. */
+class UnknownBeforeWriting extends Error {
+  constructor(field: string) {
+    super(`The answer reads the transfer's ${field}, known only once it is written`);
+  }
+}
+
+/**
+ * A user-to-user transfer as its route hands it over: who sends, in which currency, the request's
+ * body, and the caller's session when the transfer's statement is to confirm it (then `confirm`
+ * runs before anything else when that statement wrote nothing).
+ */
 export interface UserTransferInput {
   userId: string;
   currency: Currency;
   body: Req<'cadWalletTransfer'>;
+  session?: CallerSession;
 }
 
 /**
  * POST /wallet/cad-wallet-transfer and /wallet/ngn-wallet-transfer: a PIN-confirmed transfer to
  * another customer, answered by `answer`. When there is no answer to record with the money
- * (`record` null), a request whose every check passes is done in one statement
+ * (`record` null: no Idempotency-Key), a request whose every check passes is done in one statement
  * (oneStatementUserTransfer); any other goes the checked way (pinConfirmedMovement: the sender's
- * checks, the PIN with its lockout, the movement, the answer recorded in its transaction).
+ * checks, the PIN with its lockout, the movement, the answer recorded in its transaction). A keyed
+ * request gets here after its own one statement (keyedUserTransferInOneStatement) wrote nothing.
  */
 export async function confirmedUserTransfer<T>(
   deps: TransferDeps,
-  { userId, currency, body }: UserTransferInput,
+  { userId, currency, body, session }: UserTransferInput,
   answer: (result: UserTransferResult) => T,
   record: RecordAnswer<T>,
 ): Promise<T> {
   const limits = await limitContext(deps, currency);
   if (!record) {
-    const done = await oneStatementUserTransfer(deps, userId, currency, body, limits);
+    const done = await oneStatementUserTransfer(deps, userId, currency, body, { limits, session });
     if (done) return answer(done);
   }
+  await session?.confirm();
   return pinConfirmedMovement(
     deps, userId, body.transaction_pin,
     () => userTransferOrder(currency, body, deps.config.ngnMaxSingleKobo, deps.config.fees),
@@ -185,6 +257,35 @@ export async function confirmedUserTransfer<T>(
     record,
   );
 }
+
+/**
+ * A keyed request's try in one statement (plugins/idempotency.ts OneStatement): the transfer as
+ * oneStatementUserTransfer writes it, with the key's `row` and the answer `answer` gives for it,
+ * which it answers; null when nothing was written (the key's usual path then runs).
+ */
+export async function keyedUserTransferInOneStatement<T>(
+  deps: TransferDeps,
+  { userId, currency, body, session }: UserTransferInput,
+  answer: (result: UserTransferResult) => T,
+  row: KeyAnswerRow,
+): Promise<T | null> {
+  const done = await oneStatementUserTransfer(deps, userId, currency, body, { keyed: { row, answer }, session });
+  return done && answer(done);
+}
+
+/** POST /wallet/cad-wallet-transfer's answer (spec §7: success is the string 'true'). */
+export const cadTransferAnswer = (result: UserTransferResult) => ({
+  success: 'true' as const,
+  message: transfers.completed,
+  data: cadTransferReceipt(result),
+});
+
+/** POST /wallet/ngn-wallet-transfer's answer (spec §7: success is the boolean true). */
+export const ngnTransferAnswer = (result: UserTransferResult) => ({
+  success: true as const,
+  message: transfers.completed,
+  data: ngnTransferReceipt(result),
+});
 
 export const cadTransferReceipt = ({ row, recipientName, fee }: UserTransferResult): CadTransferReceipt => ({
   amount: minorToMajor(row.amount),
