@@ -6,6 +6,8 @@
  * Lab vitals: LCP, TBT and CLS of `/` in Chromium with Lighthouse's mobile throttling (bench/vitals.ts,
  * VITALS_RUNS loads, default 5); skipped with a line when Chromium is not installed.
  * API: PIN-checked user-to-user transfers over HTTP and directly (bench/api.ts), PGlite and PostgreSQL.
+ * Big histories (bench/history.ts): `BENCH_ONLY=history` runs only them, on PostgreSQL (no build needed;
+ * `npm run bench:history` is the same); the other parts leave their figures in bench/results.json.
  * BENCH_ONLY=api|front skips the other part; BENCH_DURATION shortens the API runs; BENCH_DATABASES
  * (pglite,postgres) and BENCH_CUSTOMERS narrow them for profiling; BENCH_PROFILE=dir writes a CPU
  * profile of the server during each HTTP run; DATABASE_POOL_SIZE sets the PostgreSQL pool.
@@ -16,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { apiBench, DURATION_S, type ApiFigures } from './api';
+import { historyBench, printHistory, writeHistoryResults } from './history';
 import { measureVitals, type VitalsFigures } from './vitals';
 
 const root = path.resolve(__dirname, '..');
@@ -92,6 +95,12 @@ async function vitals(log: (line: string) => void): Promise<VitalsFigures | null
 }
 
 async function main() {
+  if (process.env.BENCH_ONLY === 'history') {
+    const measured = await historyBench();
+    printHistory(measured);
+    writeHistoryResults(measured);
+    return;
+  }
   if (process.env.BENCH_ONLY !== 'api' && !(existsSync(path.join(publicDir, 'index.html')) && existsSync(serverEntry))) {
     console.error('No build found: run `npm run build` first.');
     process.exit(1);
@@ -142,7 +151,10 @@ async function main() {
       };
     }));
   }
-  writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  // The big histories' figures (bench/history.ts, a run of their own) stay.
+  const file = path.join(root, 'bench/results.json');
+  const history = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { history?: unknown }).history : undefined;
+  writeFileSync(file, `${JSON.stringify({ ...results, ...(history ? { history } : {}) }, null, 2)}\n`);
   console.log('written bench/results.json');
 }
 
