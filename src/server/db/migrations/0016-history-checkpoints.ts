@@ -24,10 +24,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('history_checkpoints')
-    .addColumn('account_id', 'bigint', (c) => c.notNull().references('ledger_accounts.id'))
+    // No foreign keys: a reader writing this cache must take no lock on the ledger's rows (a key
+    // check would share-lock the account that a transfer in flight holds FOR UPDATE).
+    .addColumn('account_id', 'bigint', (c) => c.notNull())
     .addColumn('filter', 'text', (c) => c.notNull().check(sql`filter in ('ALL', 'DEPOSIT', 'WITHDRAWAL', 'WALLET TRANSACTION')`))
     .addColumn('position', 'bigint', (c) => c.notNull().check(sql`position > 0`))
-    .addColumn('transfer_id', 'bigint', (c) => c.notNull().references('ledger_transfers.id'))
+    .addColumn('transfer_id', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('history_checkpoints_pk', ['account_id', 'filter', 'position'])
     .execute();
   const lines = (name: string, column: string, kind: string) =>
