@@ -7,15 +7,16 @@
  * Instead lines are numbered from the OLDEST (position 1), which never changes (see the
  * migration: an account's transfers are written under its row lock, so each one has a higher id
  * than all its committed ones; lines are never deleted nor change type), and `history_checkpoints`
- * keeps the id of every `every`-th line of each filter. So:
- * - count = the last checkpoint's position + the lines after it (fewer than `every`, counted from
- *   an index); when there are `every` or more, this read first writes their checkpoints (the first
- *   read of a long history writes them all, once);
- * - the newest-first page p holds positions total − p·size + 1 … total − (p − 1)·size: read from
- *   the checkpoint before the first of them, at most `every` ids along an index (a keyset from a
- *   cached boundary), then those few transfers by primary key.
+ * keeps the id of every `every`-th line of each filter. So a page is two statements:
+ * - the wallet (by customer and currency), its last checkpoint, and the count of lines after it
+ *   (fewer than `every`, from an index): the total. When there are `every` or more, their
+ *   checkpoints are written before the page is read (the first read of a long history writes them
+ *   all, once: about 50 ms for 100,000 lines here);
+ * - the newest-first page p holds positions total − p·size + 1 … total − (p − 1)·size: its ids are
+ *   read from the checkpoint before the first of them, at most `every` + size ids along each index
+ *   (a keyset from a cached boundary), then those few transfers by primary key with their payouts.
  * Both statements see lines as a prefix (a line written since the count comes after it), so the
- * page is the page of the total it is answered with.
+ * page is the page of the total it is answered with. docs/PERFORMANCE.md has the plans.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Currency } from '../../../shared/types';
