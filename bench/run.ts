@@ -9,6 +9,8 @@
  * VITALS_RUNS loads, default 5, medians); skipped with a line when Chromium is not installed.
  * API: PIN-checked user-to-user transfers over HTTP and directly (bench/api.ts), PGlite and PostgreSQL,
  * as the web app sends them (Idempotency-Key) and without a key.
+ * Big histories (bench/history.ts): `BENCH_ONLY=history` runs only them, on PostgreSQL (no build needed;
+ * `npm run bench:history` is the same); the other parts leave their figures in bench/results.json.
  * BENCH_ONLY=api|front skips the other part; BENCH_DURATION shortens the API runs; BENCH_DATABASES
  * (pglite,postgres), BENCH_REQUESTS (app,unkeyed), BENCH_CASES (uniform,hot) and BENCH_CUSTOMERS
  * narrow them for profiling; BENCH_PROFILE=dir writes a CPU
@@ -20,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { apiBench, DURATION_S, judge, type ApiFigures, type OpsFigures } from './api';
+import { historyBench, printHistory, writeHistoryResults } from './history';
 import { measureVitals, type VitalsFigures } from './vitals';
 
 const root = path.resolve(__dirname, '..');
@@ -129,6 +132,12 @@ const TARGETS = {
 } as const;
 
 async function main() {
+  if (process.env.BENCH_ONLY === 'history') {
+    const measured = await historyBench();
+    printHistory(measured);
+    writeHistoryResults(measured);
+    return;
+  }
   if (process.env.BENCH_ONLY !== 'api' && !(existsSync(path.join(publicDir, 'index.html')) && existsSync(serverEntry))) {
     console.error('No build found: run `npm run build` first.');
     process.exit(1);
@@ -203,7 +212,10 @@ async function main() {
       p50Ms: r.p50, p99Ms: r.p99, otherStatuses: JSON.stringify(r.other),
     }))));
   }
-  writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  // The big histories' figures (bench/history.ts, a run of their own) stay.
+  const file = path.join(root, 'bench/results.json');
+  const history = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { history?: unknown }).history : undefined;
+  writeFileSync(file, `${JSON.stringify({ ...results, ...(history ? { history } : {}) }, null, 2)}\n`);
   console.log('written bench/results.json');
 }
 

@@ -106,6 +106,11 @@ export interface Config extends Secrets {
   notifyJob: boolean;
   /** Rows a statement (GET /statements) reads per query while it streams (STATEMENT_PAGE_ROWS, default 500). */
   statementPageRows: number;
+  /**
+   * Lines of a wallet's history between two of its checkpoints (HISTORY_CHECKPOINT_EVERY, default
+   * 500; migration 0016): a history page reads at most about this many ids from an index.
+   */
+  historyCheckpointEvery: number;
 }
 
 export class ConfigError extends Error {
@@ -307,6 +312,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     addressReviewJob: onOff(env, 'ADDRESS_REVIEW_JOB', nodeEnv !== 'test'),
     notifyJob: onOff(env, 'NOTIFY_JOB', nodeEnv !== 'test'),
     statementPageRows: int(env, 'STATEMENT_PAGE_ROWS', 500, 1, 10_000),
+    historyCheckpointEvery: int(env, 'HISTORY_CHECKPOINT_EVERY', 500, 2, 100_000),
     ...loadSecrets(env, dataDir),
     ...overrides,
   };

@@ -14,6 +14,7 @@ import * as m0012 from './0012-identity-sessions-by-user';
 import * as m0013 from './0013-recipients';
 import * as m0014 from './0014-session-devices';
 import * as m0015 from './0015-statements';
+import * as m0016 from './0016-history-checkpoints';
 import * as m0017 from './0017-idempotency-keys-by-time';
 
 /**
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0013-recipients': m0013,
   '0014-session-devices': m0014,
   '0015-statements': m0015,
+  '0016-history-checkpoints': m0016,
   '0017-idempotency-keys-by-time': m0017,
 };
 

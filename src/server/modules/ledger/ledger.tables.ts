@@ -1,6 +1,6 @@
 /** Tables of the ledger and wallets (migration 0003). Money is bigint minor units; ids are bigint. */
 import type { ColumnType, Generated } from 'kysely';
-import type { Currency } from '../../../shared/types';
+import type { Currency, TransactionType } from '../../../shared/types';
 import type { DefaultedTimestamp } from '../../db/columns';
 
 export type AccountKind = 'customer' | 'system';
@@ -103,6 +103,18 @@ export interface NairaWalletsTable {
   activated_at: Date | null;
 }
 
+/** The history's filters as history_checkpoints names them: every line, or one transaction type's. */
+export type HistoryFilter = 'ALL' | TransactionType;
+
+/** A wallet's history line at a position counted from its oldest line (migration 0016): a cache the history reads and extends. */
+export interface HistoryCheckpointsTable {
+  account_id: bigint;
+  filter: HistoryFilter;
+  /** 1 for the oldest line of the filter. */
+  position: bigint;
+  transfer_id: bigint;
+}
+
 export interface LedgerTables {
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
@@ -110,4 +122,5 @@ export interface LedgerTables {
   idempotency_keys: IdempotencyKeysTable;
   cad_wallets: CadWalletsTable;
   naira_wallets: NairaWalletsTable;
+  history_checkpoints: HistoryCheckpointsTable;
 }

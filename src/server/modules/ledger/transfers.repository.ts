@@ -133,21 +133,21 @@ export type HistoryRow = TransferRow & HistoryPayoutColumns & { transaction_type
  * once so that the filter and the rows agree (user-to-user transfers are WALLET TRANSACTION;
  * otherwise money in is a DEPOSIT and money out a WITHDRAWAL, so a conversion is a WITHDRAWAL of
  * the source currency and a DEPOSIT of the target one), and its payout: the transfer's own, or for
- * a fee the transfer it is the fee of. `pick` chooses the lines (filter, order, page) among the
- * account's transfers; the payouts are joined to those only, by their primary key, so a page costs
- * a few index look-ups whatever the number of payouts.
+ * a fee the transfer it is the fee of. `rows` takes the chosen transfers (`base`: the account's; or
+ * `transfers` narrowed to ids known to be the account's); the payouts are joined to those only, by
+ * their primary key, so a page costs a few index look-ups whatever the number of payouts.
+ * ledger/history.repository.ts chooses a page's lines by the same types (its index branches).
  */
 function historyLines(db: Db | Trx, accountId: bigint) {
   const transactionType = sql<TransactionType>`case
     when t.kind = 'wallet_transfer' then 'WALLET TRANSACTION'
     when t.credit_account_id = ${accountId} then 'DEPOSIT'
     else 'WITHDRAWAL' end`;
-  const base = db
-    .selectFrom('ledger_transfers as t')
-    .where((eb) => eb.or([eb('t.debit_account_id', '=', accountId), eb('t.credit_account_id', '=', accountId)]));
-  const rows = (pick: (lines: typeof base) => typeof base) =>
+  const transfers = db.selectFrom('ledger_transfers as t');
+  const base = transfers.where((eb) => eb.or([eb('t.debit_account_id', '=', accountId), eb('t.credit_account_id', '=', accountId)]));
+  const rows = (picked: typeof base) =>
     db
-      .selectFrom(pick(base).selectAll('t').select(transactionType.as('transaction_type')).as('t'))
+      .selectFrom(picked.selectAll('t').select(transactionType.as('transaction_type')).as('t'))
       .leftJoin('payouts as p', (join) => join.onRef('p.transfer_id', '=', sql<bigint>`case when t.kind = 'fee' then t.linked_id else t.id end`))
       .selectAll('t')
       .select([
@@ -157,32 +157,22 @@ function historyLines(db: Db | Trx, accountId: bigint) {
         'p.rail as payout_rail',
         'p.destination as payout_destination',
       ]);
-  return { base, rows, transactionType };
+  return { base, transfers, rows };
 }
 
-/** A customer account's transfers, newest first, one page of them, and how many there are. */
-export async function accountHistory(
-  db: Db | Trx,
-  accountId: bigint,
-  filter: { type?: TransactionType; offset: number; limit: number },
-): Promise<{ rows: HistoryRow[]; total: number }> {
+/**
+ * The history lines of a customer account among the transfers whose ids `ids` selects (SQL of
+ * ids of this account's transfers only), newest first: each read by its primary key.
+ */
+export async function historyLinesAmong(db: Db | Trx, accountId: bigint, ids: RawBuilder<unknown>): Promise<HistoryRow[]> {
   const lines = historyLines(db, accountId);
-  const base = filter.type ? lines.base.where(lines.transactionType, '=', filter.type) : lines.base;
-  const [page, count] = await Promise.all([
-    lines
-      .rows(() => base.orderBy('t.id', 'desc').offset(filter.offset).limit(filter.limit))
-      .orderBy('t.id', 'desc')
-      .execute(),
-    base.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: page, total: Number(count.total) };
+  return lines.rows(lines.transfers.where(sql<boolean>`t.id in (${ids})`)).orderBy('t.id', 'desc').execute();
 }
 
 /** One transfer of a customer account as its history line (undefined: not a transfer of this account). */
 export async function accountHistoryLine(db: Db | Trx, accountId: bigint, reference: string): Promise<HistoryRow | undefined> {
-  return historyLines(db, accountId)
-    .rows((lines) => lines.where('t.reference', '=', reference))
-    .executeTakeFirst();
+  const lines = historyLines(db, accountId);
+  return lines.rows(lines.base.where('t.reference', '=', reference)).executeTakeFirst();
 }
 
 /** The customer's account a transfer with this reference moves money in or out of (undefined: none of theirs). */

@@ -3,9 +3,9 @@ import { minorToMajor } from '../../../shared/money';
 import type { Currency, Pagination, Transaction, TransactionStatus, TransactionType } from '../../../shared/types';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/errors';
-import { customerAccount } from '../ledger/accounts.repository';
 import type { TransferStatus } from '../ledger/ledger.tables';
-import { accountHistory, type HistoryRow } from '../ledger/transfers.repository';
+import { historyPage as accountHistoryPage } from '../ledger/history.repository';
+import type { HistoryRow } from '../ledger/transfers.repository';
 
 /** The server's page size (spec §9 leaves it to the server). */
 const HISTORY_PAGE_SIZE = 10;
@@ -57,20 +57,24 @@ export function historyPage(page: string | undefined): number {
   return value;
 }
 
-/** A page of the customer's own transactions in one currency, newest first. */
+/**
+ * A page of the customer's own transactions in one currency, newest first. `checkpointEvery`
+ * (HISTORY_CHECKPOINT_EVERY): how far apart the history's checkpoints are (ledger/history.repository.ts).
+ */
 export async function transactionHistory(
-  db: Db,
+  deps: { db: Db; checkpointEvery: number },
   userId: string,
   query: { currency: Currency; type?: TransactionType; page: number },
 ): Promise<{ data: Transaction[]; pagination: Pagination }> {
-  const account = await customerAccount(db, userId, query.currency);
-  const { rows, total } = await accountHistory(db, account.id, {
-    type: query.type,
-    offset: (query.page - 1) * HISTORY_PAGE_SIZE,
-    limit: HISTORY_PAGE_SIZE,
+  const { accountId, rows, total } = await accountHistoryPage(deps.db, userId, {
+    currency: query.currency,
+    filter: query.type ?? 'ALL',
+    page: query.page,
+    pageSize: HISTORY_PAGE_SIZE,
+    checkpointEvery: deps.checkpointEvery,
   });
   return {
-    data: rows.map((row) => historyItem(row, account.id)),
+    data: rows.map((row) => historyItem(row, accountId)),
     pagination: { total, limit: HISTORY_PAGE_SIZE, page: query.page },
   };
 }

@@ -97,7 +97,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(endpoints.transactions.path, { ...guarded, schema: { ...docs, ...schemas.transactions, summary: 'Transaction history of a wallet, filtered by type, one page at a time' } }, async (request) => {
     const { currency, transaction_type, page } = request.query;
-    const history = await transactionHistory(app.db, customerId(request), {
+    const history = await transactionHistory({ db: app.db, checkpointEvery: app.config.historyCheckpointEvery }, customerId(request), {
       currency,
       // An empty transaction_type is 'All Types', as an omitted one.
       type: transaction_type || undefined,
