@@ -16,7 +16,7 @@
  * - the entries of every posted transfer (debit and credit, each with its account's balance after
  *   it, in the order the money moved), and the accounts' balances and reserved funds: a balance is
  *   the sum of its entries.
- * Three customers are special: each step's "big" customer (2% of the step's cumulative size as CAD
+ * Special customers: each step's "big" customer (2% of the step's cumulative size as CAD
  * history lines, e.g. 100,000 at 5M, all within the past year), and the first step's "statement"
  * customer, whose CAD wallet has exactly STATEMENT_ROWS statement rows over the last 365 days
  * (posted entries and refunded payouts), none before but its opening deposit.
