@@ -14,10 +14,9 @@
  * TEST_DATABASE_URL for PostgreSQL.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
+import { sql, type Dialect } from 'kysely';
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -37,6 +36,7 @@ import {
 import { requestIdentity, runUnderKey } from '../src/server/plugins/idempotency';
 import { IDEMPOTENCY_HEADER } from '../src/shared/idempotency';
 import type { LoadJob, LoadResult, OpsJob, OpsKind, OpsResult } from './load-generator';
+import { observingDialect, timeInServer } from './observe';
 
 const PIN = '1234';
 /** The device time zone the app sends with every money call (src/client/app/time-zone.ts). */
@@ -125,44 +125,9 @@ async function backendPids(db: Db): Promise<number[]> {
 
 /** Counts every statement the app sends, transaction control included. */
 function countingDialect(inner: Dialect, counter: { statements: number }): Dialect {
-  return {
-    createAdapter: () => inner.createAdapter(),
-    createQueryCompiler: () => inner.createQueryCompiler(),
-    createIntrospector: (db) => inner.createIntrospector(db),
-    createDriver: (): Driver => {
-      const driver = inner.createDriver();
-      const originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
-      const original = (c: DatabaseConnection) => originals.get(c) ?? c;
-      const counted = <A extends unknown[], R>(fn: (c: DatabaseConnection, ...rest: A) => R) =>
-        (c: DatabaseConnection, ...rest: A): R => {
-          counter.statements += 1;
-          return fn.call(driver, original(c), ...rest);
-        };
-      return {
-        init: () => driver.init(),
-        acquireConnection: async () => {
-          const conn = await driver.acquireConnection();
-          const wrapped: DatabaseConnection = {
-            executeQuery: (q) => {
-              counter.statements += 1;
-              return conn.executeQuery(q);
-            },
-            streamQuery: (q, chunkSize) => conn.streamQuery(q, chunkSize),
-          };
-          originals.set(wrapped, conn);
-          return wrapped;
-        },
-        beginTransaction: counted(driver.beginTransaction),
-        commitTransaction: counted(driver.commitTransaction),
-        rollbackTransaction: counted(driver.rollbackTransaction),
-        ...(driver.savepoint && { savepoint: counted(driver.savepoint) }),
-        ...(driver.rollbackToSavepoint && { rollbackToSavepoint: counted(driver.rollbackToSavepoint) }),
-        ...(driver.releaseSavepoint && { releaseSavepoint: counted(driver.releaseSavepoint) }),
-        releaseConnection: (c) => driver.releaseConnection(original(c)),
-        destroy: () => driver.destroy(),
-      };
-    },
-  };
+  return observingDialect(inner, () => {
+    counter.statements += 1;
+  });
 }
 
 /** The body of a payment as the app's user-transfer form sends it (amount as typed, trimmed e-mail, PIN, time zone). */
@@ -272,16 +237,11 @@ function opsRun(url: string, customers: BenchCustomer[], ops: OpsKind, durationS
 }
 
 /** Times every request inside the server from now on; the returned function stops and answers the p99 in ms. */
-function timeInServer(app: FastifyInstance): () => number {
-  const times: number[] = [];
-  const onRequest = (_request: IncomingMessage, response: ServerResponse) => {
-    const started = process.hrtime.bigint();
-    response.once('finish', () => times.push(Number(process.hrtime.bigint() - started) / 1e6));
-  };
-  app.server.on('request', onRequest);
+function serverP99(app: FastifyInstance): () => number {
+  const timing = timeInServer(app);
   return () => {
-    app.server.off('request', onRequest);
-    times.sort((a, b) => a - b);
+    timing.stop();
+    const times = [...timing.times].sort((x, y) => x - y);
     return Math.round(times[Math.floor(times.length * 0.99)] ?? 0);
   };
 }
@@ -400,7 +360,7 @@ export async function apiBench(database: 'pglite' | 'postgres', log: (line: stri
       }
       log(`${label}: HTTP ${DURATION_S} s`);
       const stopProfile = await startProfile();
-      const serverTimes = timeInServer(app);
+      const serverTimes = serverP99(app);
       const pids = database === 'postgres' ? await backendPids(handle.db) : [];
       const [serverCpu, databaseCpu] = [process.cpuUsage(), await processesCpuMs(pids)];
       const http = await httpRun(url, customers, request);

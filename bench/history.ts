@@ -23,9 +23,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver } from 'kysely';
+import type { CompiledQuery, Dialect } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -33,6 +31,7 @@ import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrations';
 import { signAccessToken } from '../src/server/modules/auth/tokens';
 import { checkLedger, seedStep, SEED_PIN_SECRET, type SeededCustomer } from './history-seed';
+import { observingDialect, timeInServer } from './observe';
 
 const root = path.resolve(__dirname, '..');
 const resultsFile = path.join(root, 'bench/results.json');
@@ -100,46 +99,13 @@ function quantile(samples: number[], q: number): number {
 }
 
 /** Times of the requests the server finished since the last reset (ms, request parsed → response written). */
-const inServer: number[] = [];
-
-function timeInServer(app: FastifyInstance): void {
-  app.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
-    const started = process.hrtime.bigint();
-    response.once('finish', () => inServer.push(Number(process.hrtime.bigint() - started) / 1e6));
-  });
-}
+let inServer: number[] = [];
 
 /** Records the statements the app sends while `on` (HISTORY_EXPLAIN). */
 function recordingDialect(inner: Dialect, recorder: { on: boolean; queries: CompiledQuery[] }): Dialect {
-  return {
-    createAdapter: () => inner.createAdapter(),
-    createQueryCompiler: () => inner.createQueryCompiler(),
-    createIntrospector: (db) => inner.createIntrospector(db),
-    createDriver: (): Driver => {
-      const driver = inner.createDriver();
-      const originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
-      return {
-        init: () => driver.init(),
-        acquireConnection: async () => {
-          const conn = await driver.acquireConnection();
-          const wrapped: DatabaseConnection = {
-            executeQuery: (q) => {
-              if (recorder.on) recorder.queries.push(q);
-              return conn.executeQuery(q);
-            },
-            streamQuery: (q, chunkSize) => conn.streamQuery(q, chunkSize),
-          };
-          originals.set(wrapped, conn);
-          return wrapped;
-        },
-        beginTransaction: (c, s) => driver.beginTransaction(originals.get(c) ?? c, s),
-        commitTransaction: (c) => driver.commitTransaction(originals.get(c) ?? c),
-        rollbackTransaction: (c) => driver.rollbackTransaction(originals.get(c) ?? c),
-        releaseConnection: (c) => driver.releaseConnection(originals.get(c) ?? c),
-        destroy: () => driver.destroy(),
-      };
-    },
-  };
+  return observingDialect(inner, (query) => {
+    if (recorder.on && query) recorder.queries.push(query);
+  });
 }
 
 async function connect(url: string): Promise<pg.Client> {
@@ -212,7 +178,7 @@ async function measure(url: string, client: pg.Client, items: number, big: Seede
   });
   const handle = await openDatabase(config, { wrapDialect: (d) => recordingDialect(d, recorder) });
   const app = await buildApp({ config, db: handle.db });
-  timeInServer(app);
+  inServer = timeInServer(app).times;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api`;
