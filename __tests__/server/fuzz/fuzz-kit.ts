@@ -253,6 +253,17 @@ export async function fingerprint(t: TestApp): Promise<string> {
   return rows[0].fp;
 }
 
+/**
+ * The database's write horizon: the next transaction id it will hand out. A transaction gets an id
+ * only when it first writes a row (committed or not), so while the horizon stands still no table
+ * has changed, and the fingerprint taken before still holds. Another session's writes (the second
+ * Jest worker on the shared PostgreSQL) move it too: then the fingerprint is taken again.
+ */
+export async function writeHorizon(t: TestApp): Promise<string> {
+  const { rows } = await sql<{ xmax: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`.execute(t.db);
+  return rows[0].xmax;
+}
+
 /** The ledger's own invariants, checked after every answer (also successful ones). */
 async function ledgerSound(t: TestApp): Promise<string | null> {
   const { rows } = await sql<{ problem: string }>`
@@ -300,6 +311,19 @@ export async function openFuzzBench(): Promise<FuzzBench> {
 
   /** The fingerprint as of the end of the previous case (null: take it again). */
   let known: string | null = null;
+  /** The write horizon read just before `known` was taken (null: unknown). */
+  let knownHorizon: string | null = null;
+  /**
+   * The fingerprint now: `known` if nothing at all was written since just before it was taken
+   * (nothing written also means no PIN lock or throttle to lift), else taken again.
+   */
+  const fingerprintNow = async (): Promise<string> => {
+    const horizon = await writeHorizon(t);
+    if (known !== null && horizon === knownHorizon) return known;
+    known = await fingerprint(t);
+    knownHorizon = horizon;
+    return known;
+  };
   let renew = true;
   return {
     t,
@@ -307,11 +331,8 @@ export async function openFuzzBench(): Promise<FuzzBench> {
     close: () => t.close(),
     async check(name, req) {
       // Between cases: a live session and the fingerprint (which also lifts PIN locks and throttles).
-      if (renew) {
-        await renewSession();
-        known = null;
-      }
-      const before = known ?? (await fingerprint(t));
+      if (renew) await renewSession();
+      const before = await fingerprintNow();
 
       const headers: Record<string, string> = {};
       const authorization = authHeader(req.auth);
@@ -336,7 +357,6 @@ export async function openFuzzBench(): Promise<FuzzBench> {
       // the live session's own token says it ended. A 401 to any other credentials leaves the live
       // session as it was (and a refusal that changed a session renews it below, as any change does).
       renew = (res.statusCode === 401 && req.auth === 'valid') || (res.statusCode < 400 && (req.method !== 'GET' || name === 'refreshToken'));
-      known = null;
 
       const where = `${name}: ${req.method} ${req.url.slice(0, 300)} → ${res.statusCode} ${res.body.slice(0, 300)}`;
       if (res.statusCode >= 500) throw new Error(`server error: ${where}`);
@@ -345,9 +365,8 @@ export async function openFuzzBench(): Promise<FuzzBench> {
       const resolved = new URL(req.url, 'http://kudi.test').pathname;
       const leftApi = resolved !== '/api' && !resolved.startsWith('/api/');
       if (leftApi) {
-        const after = await fingerprint(t);
+        const after = await fingerprintNow();
         if (after !== before) throw new Error(`a request outside the API changed state: ${where}`);
-        known = after;
         return;
       }
       if (res.statusCode < 400) {
@@ -365,7 +384,7 @@ export async function openFuzzBench(): Promise<FuzzBench> {
       if (shaped.success !== false || typeof shaped.message !== 'string' || shaped.message.length === 0 || Object.keys(shaped).length !== 2) {
         throw new Error(`refusal not in the { success: false, message } shape: ${where}`);
       }
-      const after = await fingerprint(t);
+      const after = await fingerprintNow();
       // By design, a refresh with a token that is neither current nor in its grace period is
       // treated as a replay and revokes that session (session.service.ts): only sessions may differ.
       const replayRevokes = name === 'refreshToken' && res.statusCode === 401;
@@ -376,7 +395,6 @@ export async function openFuzzBench(): Promise<FuzzBench> {
         fp.split('|').map((part, i) => ((i === 1 && replayRevokes) || (i <= 1 && unverifiedRetake) ? '' : part)).join('|');
       if (mask(after) !== mask(before)) throw new Error(`a refused request changed state: ${where}`);
       if (after !== before) renew = true;
-      known = after;
     },
   };
 }

@@ -2,7 +2,8 @@
 import { buildPath } from '../../../src/shared/endpoints';
 import { createCustomer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
-import { fingerprint } from './fuzz-kit';
+import { sql } from 'kysely';
+import { fingerprint, writeHorizon } from './fuzz-kit';
 
 let t: TestApp;
 
@@ -37,5 +38,27 @@ describe('a NUL character in a request (PostgreSQL text cannot hold one) is a 40
   it('in a query string', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=a%00b@example.com' });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe("the fuzzer's shortcut: the fingerprint is taken again whenever anything was written", () => {
+  it('a read leaves the write horizon where it was; a write moves it, even one rolled back', async () => {
+    const customer = await createCustomer(t);
+    const start = await writeHorizon(t);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(await writeHorizon(t)).toBe(start);
+
+    const undone = t.db.transaction().execute(async (trx) => {
+      await sql`update users set first_name = 'Changed' where id = ${customer.id}`.execute(trx);
+      throw new Error('undo');
+    });
+    await expect(undone).rejects.toThrow('undo');
+    const afterRollback = await writeHorizon(t);
+    expect(afterRollback).not.toBe(start);
+
+    const before = await fingerprint(t);
+    await sql`update users set first_name = 'Changed' where id = ${customer.id}`.execute(t.db);
+    expect(await writeHorizon(t)).not.toBe(afterRollback);
+    expect(await fingerprint(t)).not.toBe(before);
   });
 });
