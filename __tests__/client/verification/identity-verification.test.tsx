@@ -17,9 +17,9 @@ function serveSession(answer: () => Response = () => HttpResponse.json({
   success: true,
   message: 'Veriff session created successfully',
   data: { verification: { url: FRAME_URL, id: 'session-1' } },
-})) {
+}), held: Promise<void> = delay(20)) {
   server.use(http.post(apiPath(endpoints.createIdentitySession.path), authed(async () => {
-    await delay(20);
+    await held;
     return answer();
   })));
 }
@@ -36,12 +36,16 @@ describe('identity verification', () => {
   beforeEach(() => serveUser(() => makeUser()));
 
   test('starting shows the busy label, then opens the provider frame full screen', async () => {
-    serveSession();
+    // The session is answered only once the busy label has been seen (a fixed delay could pass
+    // before the click returns on a busy machine).
+    let answer = () => {};
+    serveSession(undefined, new Promise<void>((resolve) => { answer = resolve; }));
     const { user } = renderScreen();
 
     await user.click(await screen.findByRole('button', { name: 'Verify Identity' }));
 
     expect(screen.getByRole('button', { name: 'Starting Verification...' })).toBeDisabled();
+    answer();
     const frame = await screen.findByRole('dialog', { name: 'Identity verification' });
     expect(within(frame).getByTitle('Identity verification')).toHaveAttribute('src', FRAME_URL);
     expect(within(frame).getByRole('button', { name: 'Close identity verification' })).toHaveFocus();
