@@ -46,6 +46,7 @@ interface Options {
   customers: number;
   settleMs: number;
   holdS: number;
+  leaseMs: number;
   cancelRate: number;
   settleWaitS: number;
   duplicateRate: number;
@@ -63,6 +64,7 @@ const USAGE = `Usage: npm run test:bank -- [options]
   --customers N          customers (default 10)
   --settle-ms MS         PAYOUT_SETTLE_MS of the server (default 1000)
   --hold-s S             PAYOUT_HOLD_S of the server: how long a payout may be cancelled (default 1)
+  --lease-ms MS          PAYOUT_LEASE_MS of the server: when a payout claimed by a killed server comes due again (default 5000)
   --cancel-rate R        share of acknowledged payouts then cancelled, in the hold or late (default 0.3)
   --settle-wait S        bounded wait for payout settlement after the run (default 150)
   --duplicate-rate R     share of money calls sent twice under one Idempotency-Key (default 0.1)
@@ -124,6 +126,7 @@ function parseArgs(argv: string[]): Options {
     customers: num('customers', 10, 2, 1000),
     settleMs: num('settle-ms', 1000, 0, 60_000),
     holdS: num('hold-s', 1, 0, 60),
+    leaseMs: num('lease-ms', 5000, 1000, 3_600_000),
     cancelRate: num('cancel-rate', 0.3, 0, 1),
     settleWaitS: num('settle-wait', 150, 10, 3600),
     duplicateRate: num('duplicate-rate', 0.1, 0, 1),
@@ -175,6 +178,9 @@ async function main(): Promise<void> {
     PAYOUT_SETTLE_MS: String(options.settleMs),
     // Payouts may be cancelled for this long before they are handed to the rail (spec-next §C).
     PAYOUT_HOLD_S: String(options.holdS),
+    // A payout claimed by a killed server comes due again after this long (the default 30 s left the
+    // settlement after the run waiting up to 16 s for the claims of the last kill).
+    PAYOUT_LEASE_MS: String(options.leaseMs),
     LOG_LEVEL: options.db === 'pglite' ? 'error' : 'warn',
     JWT_SECRET: secret(),
     PIN_SECRET: secret(),

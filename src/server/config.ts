@@ -77,6 +77,12 @@ export interface Config extends Secrets {
    */
   payoutHoldS: number;
   /**
+   * How long a payout claimed for its hand-over or settlement stays with the process that claimed it
+   * (PAYOUT_LEASE_MS, default 30 s): if that process dies before it is done, the payout comes due
+   * again after this long, for whichever process runs the rail next.
+   */
+  payoutLeaseMs: number;
+  /**
    * Run the simulated payout rails' background job (needs simulators). PAYOUT_JOB=on|off; default
    * on except under NODE_ENV=test, where tests settle payouts themselves (browser journeys turn it on).
    */
@@ -300,6 +306,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     ngnMaxSingleKobo: BigInt(ngnMaxNaira) * 100n,
     payoutSettleMs: int(env, 'PAYOUT_SETTLE_MS', 3000, 0, 3_600_000),
     payoutHoldS: int(env, 'PAYOUT_HOLD_S', 30, 0, 86_400),
+    payoutLeaseMs: int(env, 'PAYOUT_LEASE_MS', 30_000, 1_000, 3_600_000),
     payoutJob: onOff(env, 'PAYOUT_JOB', nodeEnv !== 'test'),
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 1) === 1,
     supportTools: onOff(env, 'SUPPORT_TOOLS', false),

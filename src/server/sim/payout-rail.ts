@@ -28,8 +28,6 @@ import { SIM_PARTNER_BANK } from './partner-bank';
 import { pollingJob } from '../lib/polling-job';
 
 const POLL_INTERVAL_MS = 300;
-/** A claimed payout whose settlement did not finish comes due again after this long. */
-const LEASE_MS = 30_000;
 const BATCH = 25;
 /** NIP narrations are short. */
 const NARRATION_MAX = 100;
@@ -153,7 +151,8 @@ export async function settleDuePayouts(app: FastifyInstance, stopping: () => boo
   let settled = 0;
   for (;;) {
     if (stopping()) return settled;
-    const due = await claimDuePayouts(app.db, BATCH, LEASE_MS);
+    // A claimed payout whose settlement did not finish comes due again after the lease (PAYOUT_LEASE_MS).
+    const due = await claimDuePayouts(app.db, BATCH, app.config.payoutLeaseMs);
     for (const [index, payout] of due.entries()) {
       if (stopping()) {
         await releaseClaims(app.db, due.slice(index).map((p) => p.transfer_id));
