@@ -3,52 +3,34 @@
  * around the app's own) and the time of each request inside the server.
  */
 import type { FastifyInstance } from 'fastify';
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver } from 'kysely';
+import type { CompiledQuery, Dialect } from 'kysely';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { wrapDialect } from '../src/server/db/wrap-dialect';
 
 /**
  * The app's dialect with `onStatement` called for every statement it sends: a query with itself,
  * transaction control (BEGIN, COMMIT, ROLLBACK, savepoints) with null.
  */
 export function observingDialect(inner: Dialect, onStatement: (query: CompiledQuery | null) => void): Dialect {
-  return {
-    createAdapter: () => inner.createAdapter(),
-    createQueryCompiler: () => inner.createQueryCompiler(),
-    createIntrospector: (db) => inner.createIntrospector(db),
-    createDriver: (): Driver => {
-      const driver = inner.createDriver();
-      const originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
-      const original = (c: DatabaseConnection) => originals.get(c) ?? c;
-      const control = <A extends unknown[], R>(fn: (c: DatabaseConnection, ...rest: A) => R) =>
-        (c: DatabaseConnection, ...rest: A): R => {
-          onStatement(null);
-          return fn.call(driver, original(c), ...rest);
-        };
-      return {
-        init: () => driver.init(),
-        acquireConnection: async () => {
-          const conn = await driver.acquireConnection();
-          const wrapped: DatabaseConnection = {
-            executeQuery: (q) => {
-              onStatement(q);
-              return conn.executeQuery(q);
-            },
-            streamQuery: (q, chunkSize) => conn.streamQuery(q, chunkSize),
-          };
-          originals.set(wrapped, conn);
-          return wrapped;
-        },
-        beginTransaction: control(driver.beginTransaction),
-        commitTransaction: control(driver.commitTransaction),
-        rollbackTransaction: control(driver.rollbackTransaction),
-        ...(driver.savepoint && { savepoint: control(driver.savepoint) }),
-        ...(driver.rollbackToSavepoint && { rollbackToSavepoint: control(driver.rollbackToSavepoint) }),
-        ...(driver.releaseSavepoint && { releaseSavepoint: control(driver.releaseSavepoint) }),
-        releaseConnection: (c) => driver.releaseConnection(original(c)),
-        destroy: () => driver.destroy(),
-      };
-    },
-  };
+  return wrapDialect(inner, (driver) => {
+    const control = <A extends unknown[], R>(fn: ((...args: A) => R) | undefined) =>
+      fn && ((...args: A): R => {
+        onStatement(null);
+        return fn.apply(driver, args);
+      });
+    return {
+      executeQuery: (connection, query) => {
+        onStatement(query);
+        return connection.executeQuery(query);
+      },
+      beginTransaction: control(driver.beginTransaction),
+      commitTransaction: control(driver.commitTransaction),
+      rollbackTransaction: control(driver.rollbackTransaction),
+      savepoint: control(driver.savepoint),
+      rollbackToSavepoint: control(driver.rollbackToSavepoint),
+      releaseSavepoint: control(driver.releaseSavepoint),
+    };
+  });
 }
 
 /**

@@ -1,9 +1,10 @@
 import { parse as pgliteParse, PGlite, protocol, types as pgliteTypes } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type PostgresPool, type QueryResult } from 'kysely';
+import { Kysely, PostgresDialect, sql, type CompiledQuery, type DatabaseConnection, type Dialect, type PostgresPool, type QueryResult } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
+import { wrapDialect } from './wrap-dialect';
 
 export type Db = Kysely<Database>;
 
@@ -198,45 +199,24 @@ function preparedExecutor(pglite: PGlite) {
  * Statements with parameters run as named prepared statements (preparedExecutor).
  */
 function pgliteDialect(pglite: PGlite, { closeOnDestroy }: { closeOnDestroy: boolean }): Dialect {
-  const inner = new PGliteDialect(pglite);
   const executePrepared = preparedExecutor(pglite);
-  const connections = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  const original = (connection: DatabaseConnection) => connections.get(connection) ?? connection;
-  return {
-    createAdapter: () => inner.createAdapter(),
-    createQueryCompiler: () => inner.createQueryCompiler(),
-    createIntrospector: (db) => inner.createIntrospector(db),
-    createDriver: (): Driver => {
-      const driver = inner.createDriver();
-      return {
-        init: () => driver.init(),
-        acquireConnection: async () => {
-          const connection = await driver.acquireConnection();
-          const preparing: DatabaseConnection = {
-            executeQuery: async <R>(query: CompiledQuery) =>
-              (await executePrepared<R>(query)) ?? connection.executeQuery<R>(query),
-            streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
-          };
-          connections.set(preparing, connection);
-          return preparing;
-        },
-        releaseConnection: (connection) => driver.releaseConnection(original(connection)),
-        destroy: async () => {
-          if (closeOnDestroy) await driver.destroy();
-        },
-        beginTransaction: async (connection, settings) => {
-          if (settings.isolationLevel || settings.accessMode) return driver.beginTransaction(original(connection), settings);
-          await pglite.exec('begin');
-        },
-        commitTransaction: async () => {
-          await pglite.exec('commit');
-        },
-        rollbackTransaction: async () => {
-          await pglite.exec('rollback');
-        },
-      };
+  return wrapDialect(new PGliteDialect(pglite), (driver) => ({
+    executeQuery: async <R>(connection: DatabaseConnection, query: CompiledQuery) =>
+      (await executePrepared<R>(query)) ?? connection.executeQuery<R>(query),
+    beginTransaction: async (connection, settings) => {
+      if (settings.isolationLevel || settings.accessMode) return driver.beginTransaction(connection, settings);
+      await pglite.exec('begin');
     },
-  };
+    commitTransaction: async () => {
+      await pglite.exec('commit');
+    },
+    rollbackTransaction: async () => {
+      await pglite.exec('rollback');
+    },
+    destroy: async () => {
+      if (closeOnDestroy) await driver.destroy();
+    },
+  }));
 }
 
 export async function openDatabase(
