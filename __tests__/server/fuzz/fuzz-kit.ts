@@ -20,6 +20,7 @@ import { schemas } from '../../../src/shared/schemas';
 import { signAccessToken } from '../../../src/server/modules/auth/tokens';
 import { createCustomer, DEFAULT_PASSWORD, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
+import { writeHorizon } from '../../support/write-horizon';
 import { activateNairaWallet, deposit, VALID_BVN } from '../../support/wallets';
 
 /** 200 per route on PGlite; the PostgreSQL second run of the suite repeats it lighter unless told. */
@@ -253,17 +254,6 @@ export async function fingerprint(t: TestApp): Promise<string> {
   return rows[0].fp;
 }
 
-/**
- * The database's write horizon: the next transaction id it will hand out. A transaction gets an id
- * only when it first writes a row (committed or not), so while the horizon stands still no table
- * has changed, and the fingerprint taken before still holds. Another session's writes (the second
- * Jest worker on the shared PostgreSQL) move it too: then the fingerprint is taken again.
- */
-export async function writeHorizon(t: TestApp): Promise<string> {
-  const { rows } = await sql<{ xmax: string }>`select pg_snapshot_xmax(pg_current_snapshot())::text as xmax`.execute(t.db);
-  return rows[0].xmax;
-}
-
 /** The ledger's own invariants, checked after every answer (also successful ones). */
 async function ledgerSound(t: TestApp): Promise<string | null> {
   const { rows } = await sql<{ problem: string }>`
@@ -318,7 +308,7 @@ export async function openFuzzBench(): Promise<FuzzBench> {
    * (nothing written also means no PIN lock or throttle to lift), else taken again.
    */
   const fingerprintNow = async (): Promise<string> => {
-    const horizon = await writeHorizon(t);
+    const horizon = await writeHorizon(t.db);
     if (known !== null && horizon === knownHorizon) return known;
     known = await fingerprint(t);
     knownHorizon = horizon;

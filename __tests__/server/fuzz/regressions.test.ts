@@ -3,7 +3,8 @@ import { buildPath } from '../../../src/shared/endpoints';
 import { createCustomer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { sql } from 'kysely';
-import { fingerprint, writeHorizon } from './fuzz-kit';
+import { writeHorizon } from '../../support/write-horizon';
+import { fingerprint } from './fuzz-kit';
 
 let t: TestApp;
 
@@ -44,21 +45,21 @@ describe('a NUL character in a request (PostgreSQL text cannot hold one) is a 40
 describe("the fuzzer's shortcut: the fingerprint is taken again whenever anything was written", () => {
   it('a read leaves the write horizon where it was; a write moves it, even one rolled back', async () => {
     const customer = await createCustomer(t);
-    const start = await writeHorizon(t);
+    const start = await writeHorizon(t.db);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    expect(await writeHorizon(t)).toBe(start);
+    expect(await writeHorizon(t.db)).toBe(start);
 
     const undone = t.db.transaction().execute(async (trx) => {
       await sql`update users set first_name = 'Changed' where id = ${customer.id}`.execute(trx);
       throw new Error('undo');
     });
     await expect(undone).rejects.toThrow('undo');
-    const afterRollback = await writeHorizon(t);
+    const afterRollback = await writeHorizon(t.db);
     expect(afterRollback).not.toBe(start);
 
     const before = await fingerprint(t);
     await sql`update users set first_name = 'Changed' where id = ${customer.id}`.execute(t.db);
-    expect(await writeHorizon(t)).not.toBe(afterRollback);
+    expect(await writeHorizon(t.db)).not.toBe(afterRollback);
     expect(await fingerprint(t)).not.toBe(before);
   });
 });

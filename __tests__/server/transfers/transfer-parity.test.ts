@@ -532,8 +532,12 @@ async function worldState(world: World) {
           'balance_after', case when a.user_id is null then null else e.balance_after::text end) order by e.amount)
         from ledger_entries e join ledger_accounts a on a.id = e.account_id where e.transfer_id = t.id) as entries
     from ledger_transfers t
-    where exists (select 1 from ledger_accounts a where a.id in (t.debit_account_id, t.credit_account_id)
-      and a.user_id in (${world.sender.id}::uuid, ${world.recipient.id}::uuid))
+    where t.id in (
+      select x.id from ledger_accounts a join ledger_transfers x on x.debit_account_id = a.id
+      where a.user_id in (${world.sender.id}::uuid, ${world.recipient.id}::uuid)
+      union
+      select x.id from ledger_accounts a join ledger_transfers x on x.credit_account_id = a.id
+      where a.user_id in (${world.sender.id}::uuid, ${world.recipient.id}::uuid))
     order by t.id`.execute(t.db);
   const users = await sql<{ role: string; pin_failed_count: number; pin_locked_until: Date | null }>`
     select case id when ${world.sender.id}::uuid then 'sender' else 'recipient' end as role, pin_failed_count, pin_locked_until
