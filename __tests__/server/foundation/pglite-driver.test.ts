@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle, type Db } from '../../../src/server/db/database';
+import { borrowWorkerPglite } from '../../support/test-app';
 
 const postgresUrl = process.env.KUDI_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 const schema = `driver_${randomBytes(5).toString('hex')}`;
@@ -26,10 +27,20 @@ async function onPostgres(statement: string): Promise<void> {
 
 let handle: DatabaseHandle;
 let db: Db;
+let borrowed: Awaited<ReturnType<typeof borrowWorkerPglite>> = null;
 
 beforeAll(async () => {
-  if (postgresUrl) await onPostgres(`create schema ${schema}`);
-  handle = await openDatabase({ dataDir: null, databaseUrl: postgresUrl ?? null, databaseSchema: postgresUrl ? schema : null });
+  if (postgresUrl) {
+    await onPostgres(`create schema ${schema}`);
+    handle = await openDatabase({ dataDir: null, databaseUrl: postgresUrl, databaseSchema: schema });
+  } else {
+    // The worker's PGlite (given back with the schema made here dropped), else a new one. It has
+    // one connection: the search path set here is the one every statement below runs in.
+    borrowed = await borrowWorkerPglite();
+    handle = await openDatabase({ dataDir: null, databaseUrl: null, databaseSchema: null }, borrowed ? { pglite: borrowed.pglite } : {});
+    await sql.raw(`create schema ${schema}`).execute(handle.db);
+    await sql.raw(`set search_path to ${schema}`).execute(handle.db);
+  }
   db = handle.db;
   await sql`create table items (id bigserial primary key, owner text not null, n bigint not null, note text, unique (owner, n))`.execute(db);
 });
@@ -37,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle.close();
   if (postgresUrl) await onPostgres(`drop schema ${schema} cascade`);
+  await borrowed?.release();
 });
 
 const count = async (owner: string) =>
