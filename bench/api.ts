@@ -299,6 +299,7 @@ async function directRun(app: FastifyInstance, customers: BenchCustomer[], reque
             status: () => 200,
             replayStatus: () => undefined,
             confirmCaller: session.confirm,
+            leaseMs: app.config.idempotencyLeaseMs,
           }, (record) => confirmedUserTransfer(deps, input, cadTransferAnswer, record),
           (row) => keyedUserTransferInOneStatement(deps, input, cadTransferAnswer, row));
         }

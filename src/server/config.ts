@@ -83,6 +83,12 @@ export interface Config extends Secrets {
    */
   payoutLeaseMs: number;
   /**
+   * How long a money request's claim of its Idempotency-Key holds (IDEMPOTENCY_LEASE_MS, default
+   * 10 s): a retry under the same key gets 409 until then, and after it runs the request itself
+   * (the first one's process died, or it is still running and will then move nothing).
+   */
+  idempotencyLeaseMs: number;
+  /**
    * Run the simulated payout rails' background job (needs simulators). PAYOUT_JOB=on|off; default
    * on except under NODE_ENV=test, where tests settle payouts themselves (browser journeys turn it on).
    */
@@ -307,6 +313,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     payoutSettleMs: int(env, 'PAYOUT_SETTLE_MS', 3000, 0, 3_600_000),
     payoutHoldS: int(env, 'PAYOUT_HOLD_S', 30, 0, 86_400),
     payoutLeaseMs: int(env, 'PAYOUT_LEASE_MS', 30_000, 1_000, 3_600_000),
+    idempotencyLeaseMs: int(env, 'IDEMPOTENCY_LEASE_MS', 10_000, 1_000, 3_600_000),
     payoutJob: onOff(env, 'PAYOUT_JOB', nodeEnv !== 'test'),
     trustProxy: int(env, 'TRUST_PROXY', 0, 0, 1) === 1,
     supportTools: onOff(env, 'SUPPORT_TOOLS', false),

@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../../../src/server/config';
+import { customerAccount, systemAccountId } from '../../../src/server/modules/ledger/accounts.repository';
+import { transfer } from '../../../src/server/modules/ledger/ledger.service';
+import { requestIdentity, runUnderKey } from '../../../src/server/plugins/idempotency';
 import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { balances, convert, deposit } from '../../support/wallets';
@@ -62,12 +66,58 @@ describe('Idempotency-Key on money calls', () => {
     expect((await balances(t, customer)).CAD).toBe(100);
   });
 
-  it('a claim abandoned for over a minute (its process died before committing) is taken over', async () => {
-    const customer = await runningClaim('key-4', '2 minutes');
+  it('a claim older than its lease (IDEMPOTENCY_LEASE_MS, 10 s: its process died before committing) is taken over by the retry', async () => {
+    const customer = await runningClaim('key-4', '11 seconds');
     const res = await convert(t, customer, ORDER, 'key-4');
     expect(res.statusCode).toBe(200);
     expect((await balances(t, customer)).CAD).toBe(90);
     expect(await keyRow(customer, 'key-4')).toMatchObject({ status: 'done' });
+  });
+
+  it('within its lease a claim still holds: the retry answers 409 and moves nothing', async () => {
+    const customer = await runningClaim('key-4b', '8 seconds');
+    const res = await convert(t, customer, ORDER, 'key-4b');
+    expect(res.statusCode).toBe(409);
+    expect((await balances(t, customer)).CAD).toBe(100);
+  });
+
+  it('a request still running when a retry took its key over moves nothing: the money moves once, the retry has the answer', async () => {
+    const customer = await funded();
+    const identity = requestIdentity('POST', '/test/lease', { amount: '10.00' }, customer.id, undefined);
+    // A keyed withdrawal of 10.00 as a route runs it: the money and the answer in one transaction.
+    const keyed = (before: Promise<void>) =>
+      runUnderKey(t.db, { userId: customer.id, key: 'lease-1', identity, status: () => 200, replayStatus: () => undefined, leaseMs: 1_000 },
+        async (record) => {
+          await before;
+          return t.db.transaction().execute(async (trx) => {
+            const wallet = await customerAccount(trx, customer.id, 'CAD');
+            const moved = await transfer(trx, {
+              debit: wallet.id, credit: await systemAccountId(trx, 'payouts_clearing', 'CAD'), amount: 1_000n, currency: 'CAD', kind: 'withdrawal',
+            });
+            const answer = { reference: moved.reference };
+            await record(trx, answer);
+            return answer;
+          });
+        });
+    let goOn!: () => void;
+    const first = keyed(new Promise<void>((resolve) => { goOn = resolve; }));
+    first.catch(() => undefined);
+    while ((await keyRow(customer, 'lease-1'))?.status !== 'in_progress') await new Promise((resolve) => setImmediate(resolve));
+    // The first request has claimed the key and not yet moved money; its lease then runs out.
+    await t.db.updateTable('idempotency_keys').set({ created_at: sql<Date>`now() - interval '2 seconds'` }).where('user_id', '=', customer.id).execute();
+
+    const retried = await keyed(Promise.resolve());
+    expect((await balances(t, customer)).CAD).toBe(90);
+    goOn();
+    await expect(first).rejects.toMatchObject({ statusCode: 409, message: 'A request with this Idempotency-Key is still in progress' });
+    expect((await balances(t, customer)).CAD).toBe(90);
+    expect(await keyRow(customer, 'lease-1')).toMatchObject({ status: 'done', response_status: 200, response_body: retried });
+  });
+
+  it('IDEMPOTENCY_LEASE_MS: 10 s by default, at least 1 s', () => {
+    expect(loadConfig({}, { dataDir: null }).idempotencyLeaseMs).toBe(10_000);
+    expect(loadConfig({ IDEMPOTENCY_LEASE_MS: '3000' }, { dataDir: null }).idempotencyLeaseMs).toBe(3_000);
+    expect(() => loadConfig({ IDEMPOTENCY_LEASE_MS: '999' }, { dataDir: null })).toThrow('IDEMPOTENCY_LEASE_MS must be between 1000 and 3600000, got 999');
   });
 
   it('a refused request keeps its refusal under its key; a new key runs once the cause is fixed', async () => {

@@ -4,7 +4,8 @@
  * body carries the transaction PIN) and runs its money work through `request.idempotency`.
  *
  * Same key + same body → the first answer again, with its status (a final refusal too); same key
- * + other body → 422; still running → 409. The transaction PIN is no way around its lockout:
+ * + other body → 422; still running → 409, until its lease (IDEMPOTENCY_LEASE_MS) ends: then a
+ * retry takes the key over, so a request whose process died gets its answer within seconds. The transaction PIN is no way around its lockout:
  * another PIN under a used key is a counted PIN try before it is a 422. All state is rows
  * (ledger/idempotency.repository.ts), so several API processes share it. The answer is recorded
  * in the same database transaction as the money it describes: either both exist or neither does.
@@ -166,6 +167,8 @@ export interface KeyedRequest {
   replayStatus: (status: number) => void;
   /** Confirms the caller's session when the one statement did not (plugins/auth confirmCallerSession). */
   confirmCaller?: () => Promise<void>;
+  /** How long a claim of the same request holds before a retry may take it over (IDEMPOTENCY_LEASE_MS). */
+  leaseMs: number;
 }
 
 /**
@@ -186,7 +189,7 @@ export async function runUnderKey<T>(
   }
   await request.confirmCaller?.();
 
-  if (!(await claimKey(db, { userId, key, requestHash: identity.full, claim }))) {
+  if (!(await claimKey(db, { userId, key, requestHash: identity.full, claim }, request.leaseMs))) {
     const recorded = await findKey(db, userId, key);
     if (!recorded) throw conflict(server.idempotencyInProgress);
     if (baseOf(recorded.request_hash) !== identity.base) throw unprocessable(server.idempotencyMismatch);
@@ -200,7 +203,7 @@ export async function runUnderKey<T>(
 
   const record: RecordAnswer<T> = async (trx, answer) => {
     const recorded = await completeKey(trx, { userId, key, claim, status: request.status(), body: answer });
-    // Only when this request ran so long that its claim was taken over as abandoned.
+    // Only when this request ran past its lease and a retry took the key over: this transaction then moves nothing.
     if (!recorded) throw conflict(server.idempotencyInProgress);
   };
   try {
@@ -235,6 +238,7 @@ function idempotencyOf(app: FastifyInstance, request: FastifyRequest, reply: Fas
       status: () => reply.statusCode,
       replayStatus: (status) => { reply.status(status); },
       confirmCaller: () => confirmCallerSession(app, request),
+      leaseMs: config.idempotencyLeaseMs,
     }, work, oneStatement);
   }
 

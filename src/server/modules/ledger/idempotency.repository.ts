@@ -6,8 +6,13 @@ import type { IdempotencyKeysTable } from './ledger.tables';
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 
 const EXPIRED = sql<Date>`now() - interval '24 hours'`;
-/** A claim still running after this long was abandoned (its process died): its transaction never committed. */
-const ABANDONED = sql<Date>`now() - interval '1 minute'`;
+/**
+ * A claim still running after its lease (IDEMPOTENCY_LEASE_MS) counts as abandoned: its process
+ * died, so its money transaction never committed. If it did not die and only ran long, taking the
+ * key over is still safe: its answer is recorded in its money transaction only while the claim is
+ * still its own (completeKey), so that transaction then fails and moves nothing.
+ */
+const abandonedBefore = (leaseMs: number) => sql<Date>`now() - ${leaseMs}::int * interval '1 millisecond'`;
 
 interface Claim {
   userId: string;
@@ -21,10 +26,10 @@ export type KeyAnswerRow = Claim & { status: number };
 
 /**
  * Claims a key for a request (autocommitted, before the money transaction starts). A new key,
- * an expired one, or an abandoned claim of the same request is taken; anything else is left
- * as it is for the caller to read. Also drops the user's expired keys.
+ * an expired one, or a claim of the same request older than `leaseMs` (abandoned) is taken;
+ * anything else is left as it is for the caller to read. Also drops the user's expired keys.
  */
-export async function claimKey(db: Db, c: Claim): Promise<boolean> {
+export async function claimKey(db: Db, c: Claim, leaseMs: number): Promise<boolean> {
   await db.deleteFrom('idempotency_keys').where('user_id', '=', c.userId).where('created_at', '<', EXPIRED).execute();
   const row = await db
     .insertInto('idempotency_keys')
@@ -37,7 +42,7 @@ export async function claimKey(db: Db, c: Claim): Promise<boolean> {
           eb.and([
             eb('idempotency_keys.status', '=', 'in_progress'),
             eb('idempotency_keys.request_hash', '=', c.requestHash),
-            eb('idempotency_keys.created_at', '<', ABANDONED),
+            eb('idempotency_keys.created_at', '<', abandonedBefore(leaseMs)),
           ]),
         ),
     )
