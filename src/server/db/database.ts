@@ -229,6 +229,12 @@ export async function openDatabase(
       max: config.databasePoolSize ?? 10,
       ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
     });
+    // An idle connection that PostgreSQL closed (a restart, a failover, an administrator) is dropped
+    // by the pool, which opens a new one for the next query. Without a listener its 'error' event
+    // would end the process; requests running on a closed connection fail on their own.
+    pool.on('error', (err) => {
+      console.warn(`PostgreSQL closed an idle connection (${err.message}); the next query opens a new one`);
+    });
     const db = new Kysely<Database>({ dialect: wrapDialect(new PostgresDialect({ pool: preparingPool(pool) })) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
