@@ -5,7 +5,7 @@
  * (PostgreSQL refuses to run as root). Needs the PostgreSQL server binaries (PG_BIN, else the
  * newest /usr/lib/postgresql/<version>/bin).
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,20 +52,21 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   if (asRoot) {
     chmodSync(dir, 0o777);
   }
-  const run = (tool: string, args: string[]) => {
-    const file = path.join(bin, tool);
-    return asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { cwd: '/', stdio: 'pipe' })
-      : execFileSync(file, args, { stdio: 'pipe' });
-  };
-  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  // Asynchronous, so the test's own requests keep flowing while PostgreSQL stops and starts.
+  const run = (tool: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const file = path.join(bin, tool);
+      const [command, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
+      execFile(command, argv, { cwd: '/' }, (err, _stdout, stderr) => (err ? reject(new Error(`${tool} failed: ${stderr || err.message}`)) : resolve()));
+    });
+  await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${dir}' -c fsync=off -c max_connections=100`;
   const start = async () => {
-    run('pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-w', '-t', '60', 'start']);
+    await run('pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-w', '-t', '60', 'start']);
   };
   const stop = async (mode: 'fast' | 'immediate' = 'fast') => {
-    run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
+    await run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
   };
   await start();
   return {
@@ -74,7 +75,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     start,
     stop,
     restart: async (mode = 'fast') => {
-      run('pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-m', mode, '-w', '-t', '60', 'restart']);
+      await run('pg_ctl', ['-D', data, '-l', logFile, '-o', options, '-m', mode, '-w', '-t', '60', 'restart']);
     },
     destroy: async () => {
       try {

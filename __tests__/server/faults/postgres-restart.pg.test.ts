@@ -4,7 +4,8 @@
  * one is never restarted), which is restarted (fast shutdown and start, every connection closed)
  * and then killed outright (immediate shutdown, as a crash). After each, the same API process
  * answers again within 5 s without a restart of its own, reads and money calls included, and
- * nothing it acknowledged is lost.
+ * nothing it acknowledged is lost. While PostgreSQL is away, requests are answered 503 with the
+ * API's message (try again), never 500.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -96,16 +97,31 @@ async function backAfter(since: number): Promise<number> {
 
 it.each([['fast', 'a restart (fast shutdown and start)'], ['immediate', 'a crash (immediate shutdown, then start)']] as const)(
   'after %s: %s, the same API process answers again within 5 s, and nothing acknowledged is lost',
-  async (mode) => {
+  async (mode, _what) => {
     expect((await deposit(2_500n)).status).toBe(200);
     const startsBefore = server.starts;
+    // Reads and deposits keep coming while PostgreSQL goes away and comes back.
+    let restarting = true;
+    const during: Answer[] = [];
+    const traffic = (async () => {
+      while (restarting) {
+        during.push((await cadBalanceMinor()), await deposit(100n));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
     if (mode === 'fast') {
       await pg.restart('fast');
     } else {
       await pg.stop('immediate');
       await pg.start();
     }
+    restarting = false;
+    await traffic;
     const back = Date.now();
+    const unavailable = during.filter((answer) => answer.status !== 200);
+    expect(unavailable.map((answer) => [answer.status, answer.body])).toEqual(
+      unavailable.map(() => [503, { success: false, message: 'The service is briefly unavailable. Please try again.' }]),
+    );
     const took = await backAfter(back);
     expect(took).toBeLessThanOrEqual(BACK_WITHIN_MS);
     // The same process: not restarted, still up.

@@ -70,9 +70,18 @@ const ENDS = /^\s*(commit|rollback|end|abort)\s*;?\s*$/i;
  * transaction, runs again at once; inside one the error stands (the transaction is aborted).
  */
 function preparingPool(pool: pg.Pool): PostgresPool {
+  // A connection that ends while a request has it (PostgreSQL restarted or crashed) fails that
+  // request's statement, and emits 'error' as well: without a listener that would end the process.
+  // The pool drops such a connection when it is released (it is no longer queryable).
+  const listening = new WeakSet<pg.PoolClient>();
+  const ignoreLostConnection = () => undefined;
   return {
     connect: async () => {
       const client = await pool.connect();
+      if (!listening.has(client)) {
+        client.on('error', ignoreLostConnection);
+        listening.add(client);
+      }
       let inTransaction = false;
       const prepared = async (text: string, values: unknown[]) => {
         try {
@@ -251,6 +260,22 @@ export async function openDatabase(
   const dialect = pgliteDialect(pglite, { closeOnDestroy: !lent });
   const db = new Kysely<Database>({ dialect: wrapDialect(dialect) });
   return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+/**
+ * The database could not be reached or closed the connection (a restart, a crash, a failover):
+ * what was running on it was rolled back, and the same request may be tried again shortly.
+ * SQLSTATE class 08 (connection exception), 57P01–57P03 (shut down, crashed, cannot connect now),
+ * the socket's own errors, and pg's own words for a connection that ended under it.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (code.startsWith('08') || ['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))) {
+    return true;
+  }
+  const message = (err as { message?: unknown }).message;
+  return typeof message === 'string' && /^(Connection terminated|Client has encountered a connection error|Connection terminated unexpectedly)/.test(message);
 }
 
 /** A real round trip to the database (health check). */

@@ -19,3 +19,6 @@ export const tooManyRequests = (message: string) => new ApiError(429, message);
 
 /** The only text a 5xx ever carries; details go to the log with the request id. */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+
+/** A 503's text: the database (or the process) cannot serve the request right now; nothing was done. */
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again.';

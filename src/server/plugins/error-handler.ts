@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError, INTERNAL_ERROR_MESSAGE } from '../lib/errors';
+import { isDatabaseUnavailable } from '../db/database';
+import { ApiError, INTERNAL_ERROR_MESSAGE, UNAVAILABLE_MESSAGE } from '../lib/errors';
 import { confirmCallerSession } from './auth';
 
 interface ValidationIssue {
@@ -83,6 +84,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ? 'Request body is not valid JSON'
         : fe.message;
       return reply.status(status).send({ success: false, message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      const { code, message } = error as { code?: string; message?: string };
+      request.log.warn({ reqId: request.id, code, reason: message }, 'database unavailable: answered 503');
+      return reply.status(503).header('retry-after', '1').send({ success: false, message: UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error, reqId: request.id }, 'request failed');
     return reply.status(500).send({ success: false, message: INTERNAL_ERROR_MESSAGE });
