@@ -264,7 +264,7 @@ export async function openDatabase(
 
 /**
  * The database could not be reached or closed the connection (a restart, a crash, a failover):
- * what was running on it was rolled back, and the same request may be tried again shortly.
+ * the same request may be tried again shortly (see UNAVAILABLE_MESSAGE in lib/errors.ts).
  * SQLSTATE class 08 (connection exception), 57P01–57P03 (shut down, crashed, cannot connect now),
  * the socket's own errors, and pg's own words for a connection that ended under it.
  */

@@ -20,5 +20,9 @@ export const tooManyRequests = (message: string) => new ApiError(429, message);
 /** The only text a 5xx ever carries; details go to the log with the request id. */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
-/** A 503's text: the database (or the process) cannot serve the request right now; nothing was done. */
+/**
+ * A 503's text: the database cannot serve the request right now. What the request was doing was
+ * rolled back, unless the connection ended during its very commit: a money call retried under the
+ * same Idempotency-Key then gets its first answer, never a second movement.
+ */
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again.';
