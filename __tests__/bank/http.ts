@@ -68,3 +68,41 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export function dataOf<T = Record<string, unknown>>(answer: Answer): T {
   return (answer.body?.data ?? {}) as T;
 }
+
+/** The API's answer when its database cannot serve a request (src/server/lib/errors.ts). */
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again.';
+
+/**
+ * Several processes of one app behind one client, as behind a load balancer: calls go to each in
+ * turn, and a call refused at connect (that process is down; nothing was sent) goes to the next.
+ * While `unavailableAllowed()` holds (PostgreSQL is restarting), a 503 with the API's unavailable
+ * message counts as a lost answer: the client cannot know whether its request was done, as when a
+ * connection breaks. At any other time a 503 stays a 503 (a violation for the workload).
+ */
+export class Balancer extends Http {
+  private turn = 0;
+  /** 503s taken as lost answers while PostgreSQL restarted. */
+  unavailable = 0;
+
+  constructor(
+    private readonly servers: Http[],
+    private readonly unavailableAllowed: () => boolean = () => false,
+  ) {
+    super(servers[0].baseUrl);
+  }
+
+  override async call(path: string, options: CallOptions = {}): Promise<Answer> {
+    let answer: Answer = { status: 0, body: null, error: 'no server' };
+    for (let tried = 0; tried < this.servers.length; tried += 1) {
+      const server = this.servers[this.turn % this.servers.length];
+      this.turn += 1;
+      answer = await server.call(path, options);
+      if (!(answer.status === 0 && answer.error === 'ECONNREFUSED')) break;
+    }
+    if (answer.status === 503 && answer.body?.message === UNAVAILABLE_MESSAGE && this.unavailableAllowed()) {
+      this.unavailable += 1;
+      return { status: 0, body: null, error: 'database unavailable (503)' };
+    }
+    return answer;
+  }
+}

@@ -14,8 +14,18 @@
  * restarted, settlement is awaited (bounded), and checks.ts checks the ledger and the API,
  * limit-checks.ts the limits. Prints a one-line summary; exits 1 on any violation.
  *
+ * Many processes, one ledger (issue 18): `--processes N` runs N server processes on the one
+ * PostgreSQL, the clients spread over them as a load balancer would (http.ts Balancer); each kill
+ * takes down one process at a time while the others serve. `--pg-restarts N` restarts PostgreSQL
+ * itself (fast shutdown and start) N times during the load, on a PostgreSQL of the test's own
+ * (support/private-postgres.ts, never the shared one): every process must answer again within 5 s
+ * without a restart of its own, and meanwhile answers 503 "briefly unavailable", never another 5xx.
+ * After the run every keyed operation whose answer was lost is sent again with its key and must get
+ * its final answer within the server's idempotency lease and a few seconds (a key is never stuck).
+ *
  *   TEST_DATABASE_URL=postgres://… npm run test:bank [-- --duration 300 --kills 10 --clients 16 --customers 20]
  *   npm run test:bank -- --db pglite --duration 20
+ *   npm run test:bank -- --processes 2 --pg-restarts 1 --kills 2   (its own PostgreSQL: no URL needed)
  *
  * Without TEST_DATABASE_URL (or --database-url) and without --db pglite it stops with a message
  * saying what to set.
@@ -26,22 +36,29 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../src/server/db/database';
+import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 import { checkDatabase, checkThroughApi, unsettledPayouts } from './checks';
 import { createCustomer, login, type BankCustomer } from './customers';
-import { Http, sleep } from './http';
+import { Balancer, Http, sleep } from './http';
 import { checkLimits, checkLimitsThroughApi } from './limit-checks';
 import { limitsForRun, limitsJson, MID_RATE } from './limits';
 import { ChildServer, freePort, InProcessServer, type ServerUnderTest } from './server';
-import { COUNTED, fund, outcomeOf, runWorkload, travellersDayBefore, type Op, type WorkloadOptions, type WorkloadStats } from './workload';
+import { answerLost, COUNTED, fund, outcomeOf, runWorkload, travellersDayBefore, type Op, type WorkloadOptions, type WorkloadStats } from './workload';
 
 /** QUOTE_TTL_S of the server under test. */
 const QUOTE_HOLD_S = 2;
+/** IDEMPOTENCY_LEASE_MS of the server under test (its default). */
+const IDEMPOTENCY_LEASE_MS = 10_000;
+/** After a PostgreSQL restart every process answers again within this long. */
+const BACK_WITHIN_MS = 5_000;
 
 interface Options {
   db: 'postgres' | 'pglite';
   databaseUrl: string | null;
   durationS: number;
   kills: number;
+  processes: number;
+  pgRestarts: number;
   clients: number;
   customers: number;
   settleMs: number;
@@ -59,7 +76,10 @@ const USAGE = `Usage: npm run test:bank -- [options]
   --db postgres|pglite   database (default: postgres when TEST_DATABASE_URL is set)
   --database-url URL     PostgreSQL database to use (default: TEST_DATABASE_URL); use a scratch database
   --duration S           seconds of concurrent load (default 60; the day and 30-day limits scale with it)
-  --kills N              SIGKILL + restart of the server during the run (default 3; PGlite: 0, no kills)
+  --kills N              SIGKILL + restart of a server process during the run (default 3; PGlite: 0, no kills)
+  --processes N          server processes on the one PostgreSQL, the clients spread over them (default 1)
+  --pg-restarts N        PostgreSQL restarts (fast shutdown and start) during the run (default 0); the test
+                         then starts a PostgreSQL of its own (initdb, PG_BIN) instead of using a URL
   --clients N            concurrent HTTP clients (default 8)
   --customers N          customers (default 10)
   --settle-ms MS         PAYOUT_SETTLE_MS of the server (default 1000)
@@ -96,7 +116,10 @@ function parseArgs(argv: string[]): Options {
     if (value === undefined) fail(`--${match[1]} needs a value`);
     raw.set(match[1], value);
   }
-  const known = ['db', 'database-url', 'duration', 'kills', 'clients', 'customers', 'settle-ms', 'hold-s', 'cancel-rate', 'settle-wait', 'duplicate-rate'];
+  const known = [
+    'db', 'database-url', 'duration', 'kills', 'processes', 'pg-restarts', 'clients', 'customers', 'settle-ms', 'hold-s', 'lease-ms',
+    'cancel-rate', 'settle-wait', 'duplicate-rate',
+  ];
   for (const name of raw.keys()) if (!known.includes(name)) fail(`unknown option --${name}\n${USAGE}`);
   const num = (name: string, fallback: number, min: number, max: number) => {
     const value = raw.has(name) ? Number(raw.get(name)) : fallback;
@@ -107,7 +130,9 @@ function parseArgs(argv: string[]): Options {
   const dbFlag = raw.get('db');
   if (dbFlag !== undefined && dbFlag !== 'postgres' && dbFlag !== 'pg' && dbFlag !== 'pglite') fail('--db must be postgres or pglite');
   const db = dbFlag === 'pglite' ? 'pglite' : 'postgres';
-  if (db === 'postgres' && !databaseUrl) {
+  const pgRestarts = num('pg-restarts', 0, 0, 100);
+  if (db === 'pglite' && pgRestarts > 0) fail('--pg-restarts needs PostgreSQL');
+  if (db === 'postgres' && !databaseUrl && pgRestarts === 0) {
     fail(
       'no database to test. Set TEST_DATABASE_URL to a scratch PostgreSQL database, e.g.\n' +
         "  psql -h 127.0.0.1 -U postgres -c 'create database kudi_bank'\n" +
@@ -117,11 +142,16 @@ function parseArgs(argv: string[]): Options {
   }
   const kills = num('kills', db === 'pglite' ? 0 : 3, 0, 1000);
   if (db === 'pglite' && kills > 0) fail('--kills needs PostgreSQL: PGlite runs in one process, which the test cannot kill and keep');
+  const processes = num('processes', 1, 1, 16);
+  if (db === 'pglite' && processes > 1) fail('--processes needs PostgreSQL: PGlite runs in one process');
   return {
     db,
-    databaseUrl: db === 'postgres' ? databaseUrl : null,
+    // With PostgreSQL restarts the test starts its own (main), whatever URL is set.
+    databaseUrl: db === 'postgres' && pgRestarts === 0 ? databaseUrl : null,
     durationS: num('duration', 60, 1, 86_400),
     kills,
+    processes,
+    pgRestarts,
     clients: num('clients', 8, 1, 256),
     customers: num('customers', 10, 2, 1000),
     settleMs: num('settle-ms', 1000, 0, 60_000),
@@ -149,17 +179,63 @@ async function createCustomers(http: Http, runId: string, count: number): Promis
   return customers;
 }
 
-/** SIGKILL at evenly spread moments (with jitter), each followed at once by a restart. */
-async function killer(server: ServerUnderTest, options: Options, started: number, deadline: number, onKill: (note: string) => void) {
+/**
+ * SIGKILL at evenly spread moments (with jitter), each followed at once by a restart; with several
+ * processes, one at a time in turn (the others keep serving).
+ */
+async function killer(servers: ServerUnderTest[], options: Options, started: number, deadline: number, onKill: (note: string) => void) {
   const interval = (deadline - started) / (options.kills + 1);
   for (let k = 1; k <= options.kills; k += 1) {
     const at = started + interval * k + (Math.random() - 0.5) * interval * 0.4;
     await sleep(Math.max(0, at - Date.now()));
+    const server = servers[(k - 1) % servers.length];
     if (!server.up) continue;
     const killedAt = Date.now();
     await server.kill();
     await server.start();
-    onKill(`kill ${k} at ${seconds(killedAt - started)}, back after ${seconds(Date.now() - killedAt)}`);
+    const which = servers.length > 1 ? ` of process ${(k - 1) % servers.length + 1}/${servers.length}` : '';
+    onKill(`kill ${k}${which} at ${seconds(killedAt - started)}, back after ${seconds(Date.now() - killedAt)}`);
+  }
+}
+
+/**
+ * PostgreSQL restarted (fast shutdown and start) at evenly spread moments between the kills; after
+ * each, every server process must answer GET /health again within BACK_WITHIN_MS, without a
+ * restart of its own. `window(open)` brackets the time a 503 "briefly unavailable" is expected.
+ */
+async function pgRestarter(
+  pg: PrivatePostgres, servers: ChildServer[], options: Options, started: number, deadline: number,
+  window: (open: boolean) => void, onRestart: (note: string) => void, violations: string[],
+) {
+  const interval = (deadline - started) / (options.pgRestarts + 1);
+  for (let r = 1; r <= options.pgRestarts; r += 1) {
+    // Half an interval off the kills' moments, so a restart and a kill rarely coincide.
+    await sleep(Math.max(0, started + interval * (r - 0.5) + interval / 2 - Date.now()));
+    const restartedAt = Date.now();
+    window(true);
+    try {
+      await pg.restart('fast');
+      const back = Date.now();
+      const starts = servers.map((server) => server.starts);
+      const answered = await Promise.all(servers.map(async (server) => {
+        const http = new Http(server.baseUrl);
+        for (;;) {
+          if ((await http.call('/api/health', { timeoutMs: 2_000 })).status === 200) return Date.now() - back;
+          if (Date.now() - back > 30_000) return Infinity;
+          await sleep(50);
+        }
+      }));
+      const slowest = Math.max(...answered);
+      if (slowest > BACK_WITHIN_MS) violations.push(`after PostgreSQL restart ${r} a server process answered only after ${seconds(slowest)}`);
+      servers.forEach((server, i) => {
+        if (server.starts !== starts[i]) violations.push(`PostgreSQL restart ${r}: process ${i + 1} was restarted meanwhile`);
+      });
+      onRestart(`PostgreSQL restart ${r} at ${seconds(restartedAt - started)} took ${seconds(back - restartedAt)}; every process answered again ${seconds(slowest)} after`);
+    } finally {
+      // Requests sent while PostgreSQL was away may still come back 503 for a moment.
+      await sleep(1_000);
+      window(false);
+    }
   }
 }
 
@@ -168,7 +244,11 @@ async function main(): Promise<void> {
   const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'kudi-bank-'));
   const logFile = path.join(tmp, 'server.log');
-  const port = await freePort();
+  let ownPostgres: PrivatePostgres | null = null;
+  if (options.pgRestarts > 0) {
+    ownPostgres = await startPrivatePostgres();
+    options.databaseUrl = ownPostgres.url;
+  }
   const webhookSecret = secret();
   const limits = limitsForRun(options.durationS);
   const env: Record<string, string> = {
@@ -197,14 +277,27 @@ async function main(): Promise<void> {
     QUOTES_PER_MINUTE: '1000000',
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  const where = options.db === 'pglite' ? `PGlite in ${env.DATA_DIR} (in process)` : `PostgreSQL ${options.databaseUrl!.replace(/\/\/[^@/]*@/, '//…@')}`;
-  log(`run ${runId} on ${where}: ${options.durationS} s, ${options.clients} clients, ${options.customers} customers, ${options.kills} kills; server log ${logFile}`);
+  const where = options.db === 'pglite'
+    ? `PGlite in ${env.DATA_DIR} (in process)`
+    : `PostgreSQL ${options.databaseUrl!.replace(/\/\/[^@/]*@/, '//…@')}${ownPostgres ? ' (its own, restarted during the run)' : ''}`;
+  log(
+    `run ${runId} on ${where}: ${options.durationS} s, ${options.clients} clients, ${options.customers} customers, ` +
+      `${options.processes} process${options.processes > 1 ? 'es' : ''}, ${options.kills} kills, ${options.pgRestarts} PostgreSQL restarts; server log ${logFile}`,
+  );
 
-  const server: ChildServer | InProcessServer =
-    options.db === 'pglite'
-      ? new InProcessServer({ port, env, logFile, dataDir: env.DATA_DIR })
-      : new ChildServer({ port, env, logFile });
-  const http = new Http(server.baseUrl);
+  const servers: (ChildServer | InProcessServer)[] = [];
+  for (let i = 0; i < options.processes; i += 1) {
+    const port = await freePort();
+    servers.push(
+      options.db === 'pglite'
+        ? new InProcessServer({ port, env, logFile, dataDir: env.DATA_DIR })
+        : new ChildServer({ port, env, logFile }),
+    );
+  }
+  const server = servers[0];
+  let restarting = false;
+  const http = new Balancer(servers.map((s) => new Http(s.baseUrl)), () => restarting);
+  let pgRestarts = 0;
   let checkDb: Db | null = null;
   let closeCheckDb: (() => Promise<void>) | null = null;
   const violations: string[] = [];
@@ -217,8 +310,10 @@ async function main(): Promise<void> {
 
   try {
     let t0 = Date.now();
+    // The first process migrates the database; the others start once it is up.
     await server.start();
-    log(`server up in ${seconds(Date.now() - t0)}`);
+    await Promise.all(servers.slice(1).map((s) => s.start()));
+    log(`server${servers.length > 1 ? ` processes (${servers.length})` : ''} up in ${seconds(Date.now() - t0)}`);
     t0 = Date.now();
     const customers = await createCustomers(http, runId, options.customers);
     await fund({ http, customers, webhookSecret, ops, nextId, stats });
@@ -229,7 +324,7 @@ async function main(): Promise<void> {
       clients: options.clients,
       deadline: 0,
       duplicateRate: options.duplicateRate,
-      retryLost: options.kills > 0,
+      retryLost: options.kills > 0 || options.pgRestarts > 0,
       ops,
       nextId,
       stats,
@@ -252,21 +347,39 @@ async function main(): Promise<void> {
     const deadline = started + options.durationS * 1000;
     workload.started = started;
     workload.deadline = deadline;
-    const killing = killer(server, options, started, deadline, (note) => {
+    const killing = killer(servers, options, started, deadline, (note) => {
       kills += 1;
       log(note);
     });
+    const restartingPostgres = ownPostgres
+      ? pgRestarter(ownPostgres, servers as ChildServer[], options, started, deadline, (open) => { restarting = open; }, (note) => {
+        pgRestarts += 1;
+        log(note);
+      }, violations)
+      : Promise.resolve();
     const progress = setInterval(() => {
       log(`… ${seconds(Date.now() - started)}: ${ops.length} operations, ${stats.reads} reads`);
     }, 15_000);
-    await Promise.all([runWorkload(workload), killing]);
+    await Promise.all([runWorkload(workload), killing, restartingPostgres]);
     clearInterval(progress);
     log(`load done after ${seconds(Date.now() - started)}: ${ops.length} operations, ${stats.reads} reads`);
 
     // Restart after the run, then let settlement complete (bounded wait).
     t0 = Date.now();
-    await server.stop();
+    for (const s of servers) await s.stop();
     await server.start();
+    await Promise.all(servers.slice(1).map((s) => s.start()));
+    // Every keyed operation whose answer was lost gets its final answer under its key, within the lease.
+    if (options.kills > 0 || options.pgRestarts > 0) {
+      for (const customer of customers) customer.token = await login(http, customer.email);
+      const lost = ops.filter((op) => !op.setup && !op.noKey && outcomeOf(op) === 'unknown');
+      const took = await Promise.all(lost.map((op) => answerLost(workload, op, IDEMPOTENCY_LEASE_MS + 5_000)));
+      const answered = took.filter((ms): ms is number => ms !== null);
+      log(
+        `${lost.length} operations whose answer was lost sent again under their keys: ${answered.length} answered ` +
+          `(longest after ${seconds(Math.max(0, ...answered))})`,
+      );
+    }
     if (server instanceof InProcessServer) {
       checkDb = server.db;
     } else {
@@ -312,9 +425,12 @@ async function main(): Promise<void> {
   } catch (err) {
     violations.push(`the test itself failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   } finally {
-    await server.stop().catch(() => undefined);
-    if (server instanceof ChildServer) server.close();
+    for (const s of servers) {
+      await s.stop().catch(() => undefined);
+      if (s instanceof ChildServer) s.close();
+    }
     await closeCheckDb?.().catch(() => undefined);
+    await ownPostgres?.destroy().catch(() => undefined);
   }
 
   // Server errors in its log (5xx are already violations; this counts everything logged as error).
@@ -345,7 +461,8 @@ async function main(): Promise<void> {
     `bank summary: db=${options.db} duration=${options.durationS}s clients=${options.clients} customers=${options.customers} ` +
       `operations=${money.length} acknowledged=${outcomes.ok} refused=${outcomes.failed} unacknowledged=${outcomes.unknown} ` +
       `sent-twice=${sentTwice} over-limit=${overLimit}/${sends.length} sends cancels=${cancels.length} (200: ${cancelAnswers(200)}, 409: ${cancelAnswers(409)}, lost: ${cancelAnswers(0)}) ` +
-      `reads=${stats.reads} kills=${kills} violations=${violations.length}`,
+      `reads=${stats.reads} processes=${options.processes} kills=${kills} pg-restarts=${pgRestarts} ` +
+      `503s-while-restarting=${http.unavailable} violations=${violations.length}`,
   );
   if (!options.keep && violations.length === 0) rmSync(tmp, { recursive: true, force: true });
   else log(`kept ${tmp}`);

@@ -82,7 +82,8 @@ export type Outcome = 'ok' | 'failed' | 'unknown';
 
 /**
  * ok: some call answered 200 (the operation happened); failed: every call got a definite refusal
- * (4xx other than 409 "in progress"); unknown: an answer was lost (or only 409s / 5xx came back).
+ * (4xx other than 409 "in progress"), or, under a key, the last one did; unknown: an answer was lost
+ * (or only 409s / 5xx came back).
  */
 export const QUOTE_REFUSALS = ['This quote has expired. Please review the new rate.', 'This quote has already been used.'];
 
@@ -94,6 +95,12 @@ export function outcomeOf(op: Op): Outcome {
   const definite = op.sends.filter((s) => s.status >= 400 && s.status < 500 && (s.status !== 409 || refusing409(s)));
   const unclear = op.sends.filter((s) => s.status === 0 || s.status >= 500 || (s.status === 409 && !refusing409(s)));
   if (definite.length > 0 && unclear.every((s) => s.status === 409)) return 'failed';
+  // Under a key (an Idempotency-Key, or a deposit's rail reference) the last answer decides when it
+  // is definite: had an earlier send been done, this one would have been answered its 200 again; and
+  // an earlier send still running when this one took the key over can no longer commit (its answer
+  // is recorded only under its own claim, in its money transaction: plugins/idempotency.ts).
+  const last = op.sends[op.sends.length - 1];
+  if (!op.noKey && last !== undefined && definite.includes(last)) return 'failed';
   return 'unknown';
 }
 
@@ -287,6 +294,26 @@ function referenceOf(op: Op, body: Record<string, unknown> | null): string | und
 }
 
 /** Per-customer re-login after a 401 (one login at a time per customer). */
+/**
+ * After the run: a keyed operation whose answer was lost (its server was killed, or PostgreSQL went
+ * away) is sent again with its key until it gets a final answer, which must come within `withinMs`
+ * (the server's IDEMPOTENCY_LEASE_MS and a few seconds: a key whose request died is answered, not
+ * stuck). Answers how long it took, or null when it never got one (a violation is recorded).
+ */
+export async function answerLost(options: WorkloadOptions, op: Op, withinMs: number): Promise<number | null> {
+  const started = Date.now();
+  while (Date.now() - started <= withinMs) {
+    op.sends.push(await sendOnce(options, op));
+    if (outcomeOf(op) !== 'unknown') return Date.now() - started;
+    await sleep(500);
+  }
+  const last = op.sends[op.sends.length - 1];
+  options.stats.violations.push(
+    `op ${op.id} (${op.kind}, key ${op.key}): no final answer ${withinMs / 1000} s after the run, still ${last.status || `lost (${last.error})`} ${last.message ?? ''}`.trim(),
+  );
+  return null;
+}
+
 const relogins = new Map<number, Promise<void>>();
 async function relogin(http: Http, customer: BankCustomer): Promise<void> {
   let pending = relogins.get(customer.index);
