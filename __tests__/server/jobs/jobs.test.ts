@@ -126,6 +126,29 @@ describe('a job whose process died', () => {
   });
 });
 
+describe('a pass told to stop (the app closing)', () => {
+  it('ends after the job it is doing and hands back the rest it claimed, due at once for another process', async () => {
+    const ids = await Promise.all([0, 1, 2].map(() => enqueueJob(t.db, { kind: 'test.stop' }).then((id) => id!)));
+    let stopping = false;
+    const handlers: JobHandlers = {
+      'test.stop': {
+        async run() {
+          stopping = true;
+        },
+      },
+    };
+    expect(await runDueJobs(deps(), handlers, () => stopping)).toBe(1);
+    const rows = await Promise.all(ids.map(jobRow));
+    expect(rows.map((r) => r.status).sort()).toEqual(['done', 'pending', 'pending']);
+    for (const row of rows.filter((r) => r.status === 'pending')) {
+      expect(row).toMatchObject({ attempts: 0, locked_by: null, locked_until: null });
+      expect(row.due_in_s).toBeLessThanOrEqual(0);
+    }
+    stopping = false;
+    expect(await runDueJobs(deps(), { 'test.stop': { run: async () => undefined } })).toBe(2);
+  });
+});
+
 describe('payouts and notifications are jobs too', () => {
   it('a payout is listed due, running while claimed, then waits the lease and twice the lease after failures, with its error', async () => {
     const sender = await funded(t, { CAD: '100.00' });
