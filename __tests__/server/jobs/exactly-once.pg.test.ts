@@ -20,7 +20,14 @@ if (!url) throw new Error('exactly-once.pg.test.ts runs on PostgreSQL: set TEST_
 const schema = `jobs_once_${randomBytes(5).toString('hex')}`;
 const JOBS = 1000;
 /** A worker still running after this long is stuck: killed, and its output shown. */
-const WORKER_TIMEOUT_MS = 40_000;
+const WORKER_TIMEOUT_MS = 50_000;
+
+const SHARED = 'test.effect.shared';
+const KILLED = 'test.effect.killed';
+const KILLED_LEASE_MS = 1_500;
+let shared: Worker[] = [];
+let victim: Worker;
+let survivor: Worker;
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -30,8 +37,12 @@ beforeAll(async () => {
   database = await openDatabase({ dataDir: null, databaseUrl: url, databaseSchema: schema, databasePoolSize: 2 });
   await migrateToLatest(database.db);
   await sql`create table job_effects (job_id bigint not null, worker text not null)`.execute(database.db);
+  // Every worker process starts now (loading TypeScript takes a moment each) and waits for its "go".
+  shared = [startWorker('a', SHARED, 30_000), startWorker('b', SHARED, 30_000)];
+  [victim, survivor] = [startWorker('victim', KILLED, KILLED_LEASE_MS), startWorker('survivor', KILLED, KILLED_LEASE_MS)];
 }, 60_000);
 afterAll(async () => {
+  for (const worker of [...shared, victim, survivor]) if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
   await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
   await database.close();
 });
@@ -107,9 +118,9 @@ async function until(what: string, condition: () => Promise<boolean>, timeoutMs:
 }
 
 it('two processes share 1,000 jobs: each is done exactly once, none is left', async () => {
-  const kind = 'test.effect.shared';
+  const kind = SHARED;
   await enqueue(kind);
-  const workers = [startWorker('a', kind, 30_000), startWorker('b', kind, 30_000)];
+  const workers = shared;
   await Promise.all(workers.map((w) => w.ready));
   workers.forEach(go);
   const exits = await Promise.all(workers.map((w) => w.exited));
@@ -126,10 +137,8 @@ it('two processes share 1,000 jobs: each is done exactly once, none is left', as
 }, 60_000);
 
 it('a process SIGKILLed while it holds claims: its jobs come back after the lease and are done once', async () => {
-  const kind = 'test.effect.killed';
-  const leaseMs = 1_500;
+  const kind = KILLED;
   await enqueue(kind);
-  const [victim, survivor] = [startWorker('victim', kind, leaseMs), startWorker('survivor', kind, leaseMs)];
   await Promise.all([victim.ready, survivor.ready]);
   go(victim);
   // The victim gets a head start, and is killed in the middle of a batch: some done, more claimed.
