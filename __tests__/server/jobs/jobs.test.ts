@@ -177,6 +177,36 @@ describe('payouts and notifications are jobs too', () => {
     expect(await listed('payouts', reference)).toBeUndefined();
   });
 
+  it('a payout whose settlement fails (its webhook answers 500) keeps its error and waits the lease before the next attempt, then settles', async () => {
+    const sender = await funded(t, { CAD: '50.00' });
+    const res = await cadWithdrawal(t, sender, { Amount: '5.00' });
+    expect(res.statusCode).toBe(200);
+    const reference = res.json().data.transaction_reference as string;
+    // The database refuses the outcome's timeline step for a while: the payout webhook fails.
+    await sql`create function kudi_test_refuse() returns trigger language plpgsql as $$ begin raise exception 'ledger offline (test)'; end $$`.execute(t.db);
+    await sql`create trigger kudi_test_refuse before insert on payout_events for each row when (new.status = 'completed') execute function kudi_test_refuse()`.execute(t.db);
+    try {
+      expect(await settleDuePayouts(t.app)).toBe(0);
+    } finally {
+      await sql`drop trigger kudi_test_refuse on payout_events`.execute(t.db);
+      await sql`drop function kudi_test_refuse()`.execute(t.db);
+    }
+    const row = await t.db
+      .selectFrom('payouts')
+      .select(['failures', 'last_error', 'settled_at'])
+      .select(sql<number>`extract(epoch from settle_after - now())::float8`.as('due_in_s'))
+      .where('reference', '=', reference)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ failures: 1, last_error: expect.stringMatching(/^payout webhook answered 500/), settled_at: null });
+    expect(Number(row.due_in_s)).toBeGreaterThan(t.config.payoutLeaseMs / 1000 - 5);
+    expect(Number(row.due_in_s)).toBeLessThanOrEqual(t.config.payoutLeaseMs / 1000);
+    expect(await listed('payouts', reference)).toMatchObject({ kind: 'payout.settle', state: 'scheduled', last_error: row.last_error });
+
+    await sql`update payouts set settle_after = now() where reference = ${reference}`.execute(t.db);
+    expect(await settleDuePayouts(t.app)).toBe(1);
+    expect(await listed('payouts', reference)).toBeUndefined();
+  });
+
   it('an e-mail that cannot be sent is retried with its error, given up after its last attempt, listed failed, and sent after a retry', async () => {
     const down: MessageSender = { send: async () => Promise.reject(new Error('SMTP 421 try later')) };
     const customer = await createCustomer(t);
