@@ -116,6 +116,12 @@ export interface Config extends Secrets {
    * run the sending pass themselves.
    */
   notifyJob: boolean;
+  /**
+   * Run the generic jobs (table `jobs`, modules/jobs: the sweep of expired quotes and keys, …) in
+   * this process. JOB_RUNNER=on|off; default on except under NODE_ENV=test, where tests run the
+   * passes themselves. Any number of processes may run it (rows are claimed).
+   */
+  jobRunner: boolean;
   /** Rows a statement (GET /statements) reads per query while it streams (STATEMENT_PAGE_ROWS, default 500). */
   statementPageRows: number;
   /**
@@ -325,6 +331,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     addressReviewMs: int(env, 'ADDRESS_REVIEW_MS', 3000, 0, 3_600_000),
     addressReviewJob: onOff(env, 'ADDRESS_REVIEW_JOB', nodeEnv !== 'test'),
     notifyJob: onOff(env, 'NOTIFY_JOB', nodeEnv !== 'test'),
+    jobRunner: onOff(env, 'JOB_RUNNER', nodeEnv !== 'test'),
     statementPageRows: int(env, 'STATEMENT_PAGE_ROWS', 500, 1, 10_000),
     historyCheckpointEvery: int(env, 'HISTORY_CHECKPOINT_EVERY', 500, 2, 100_000),
     ...loadSecrets(env, dataDir),

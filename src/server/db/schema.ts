@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { AddressTables } from '../modules/address/address.tables';
 import type { AuthTables } from '../modules/auth/auth.tables';
 import type { FxTables } from '../modules/fx/fx.tables';
+import type { JobsTables } from '../modules/jobs/jobs.tables';
 import type { Tier } from '../../shared/limits';
 import type { LimitsTables } from '../modules/limits/limits.tables';
 import type { LedgerTables } from '../modules/ledger/ledger.tables';
@@ -62,7 +63,7 @@ export interface SessionsTable {
   ip: string | null;
 }
 
-export interface Database extends AuthTables, LedgerTables, TransfersTables, FxTables, LimitsTables, AddressTables, NotificationsTables, RecipientsTables {
+export interface Database extends AuthTables, LedgerTables, TransfersTables, FxTables, LimitsTables, AddressTables, NotificationsTables, RecipientsTables, JobsTables {
   users: UsersTable;
   sessions: SessionsTable;
 }

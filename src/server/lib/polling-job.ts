@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { BackgroundJob } from '../adapters/types';
 
 /**
- * A background job (the simulators' payout rail and reviewer, Kudi's notifications): every
+ * The timer of a background job (the simulators' payout rail and reviewer, Kudi's notifications,
+ * the generic jobs of modules/jobs): it only starts passes over rows, and no work lives in it:
+ * what to do is in the database (claimed under a lease), so a process that dies loses nothing
+ * and any other process's pass takes the work over. Every
  * `intervalMs`, one pass at a time (a pass still running when the next tick comes is not started
  * twice), without keeping the process alive. `stop()` tells the running pass to end (its
  * `stopping()` turns true) and waits for it.

@@ -20,7 +20,7 @@ import { API_PREFIX } from '../../shared/product';
 import type { BackgroundJob } from '../adapters/types';
 import { SIGNATURE_HEADER, signWebhook } from '../lib/webhook-signature';
 import { PAYOUT_WEBHOOK_PATH } from '../modules/transfers/payout-webhook.schemas';
-import { claimDuePayouts, releaseClaims, type PayoutRow } from '../modules/transfers/payouts.repository';
+import { claimDuePayouts, releaseClaims, retryPayoutLater, type PayoutRow } from '../modules/transfers/payouts.repository';
 import { handOverPayout } from '../modules/transfers/payouts.service';
 import { WEBHOOK_PATHS } from '../modules/wallet/deposit-webhooks.schemas';
 import { isKudiDepositEmail } from '../modules/ledger/customer-wallets';
@@ -143,7 +143,8 @@ async function advance(app: FastifyInstance, claimed: PayoutRow): Promise<boolea
 
 /**
  * One settlement pass: hands over or settles every payout that is due, a batch at a time; answers
- * how many settled. A payout whose settlement fails is logged and retried once its claim lapses. When
+ * how many settled. A payout whose settlement fails is logged and retried after the lease, then after
+ * twice as long each time (payouts.repository retryPayoutLater). When
  * `stopping()` turns true (the app is closing: its webhooks answer 503 from then on), the pass
  * ends and hands back what it claimed and did not settle, due at once for the next process.
  */
@@ -166,6 +167,8 @@ export async function settleDuePayouts(app: FastifyInstance, stopping: () => boo
           return settled;
         }
         app.log.warn({ err, reference: payout.reference }, 'payout settlement failed; it will be retried');
+        // Due again after the lease, then twice as long each time; the error shows in `npm run jobs`.
+        await retryPayoutLater(app.db, payout.transfer_id, app.config.payoutLeaseMs, err instanceof Error ? err.message : String(err));
       }
     }
     if (due.length < BATCH) return settled;

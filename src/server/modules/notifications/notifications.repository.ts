@@ -37,6 +37,8 @@ export async function claimDueNotifications(db: Db, limit: number, leaseMs: numb
     .updateTable('notifications')
     .set({
       send_after: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`,
+      // The same time as send_after (one now() per statement): while the two agree, the claim holds it.
+      leased_until: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`,
       attempts: sql<number>`attempts + 1`,
     })
     .where('id', 'in', (eb) =>
@@ -44,6 +46,7 @@ export async function claimDueNotifications(db: Db, limit: number, leaseMs: numb
         .selectFrom('notifications')
         .select('id')
         .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
         .where('send_after', '<=', sql<Date>`now()`)
         .orderBy('send_after')
         .orderBy('id')
@@ -59,14 +62,35 @@ export async function markSent(db: Db, id: bigint): Promise<void> {
   await db.updateTable('notifications').set({ sent_at: sql<Date>`now()` }).where('id', '=', id).where('sent_at', 'is', null).execute();
 }
 
-/** A notification whose sending failed comes due again after `delayMs`. */
-export async function retryLater(db: Db, id: bigint, delayMs: number): Promise<void> {
+/** A notification whose sending failed comes due again after `delayMs`, its error kept. */
+export async function retryLater(db: Db, id: bigint, delayMs: number, error: string): Promise<void> {
   await db
     .updateTable('notifications')
-    .set({ send_after: sql<Date>`now() + ${delayMs} * interval '1 millisecond'` })
+    .set({ send_after: sql<Date>`now() + ${delayMs} * interval '1 millisecond'`, last_error: error.slice(0, 2000) })
     .where('id', '=', id)
     .where('sent_at', 'is', null)
     .execute();
+}
+
+/** A notification whose last attempt failed is given up: failed, listed by `npm run jobs`, no longer claimed. */
+export async function giveUp(db: Db, id: bigint, error: string): Promise<void> {
+  await db
+    .updateTable('notifications')
+    .set({ failed_at: sql<Date>`now()`, last_error: error.slice(0, 2000) })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .execute();
+}
+
+/** Makes given-up notifications (these ids, or all) due now with their attempts counted afresh; answers how many. */
+export async function retryFailedNotifications(db: Db, ids?: bigint[]): Promise<number> {
+  let query = db
+    .updateTable('notifications')
+    .set({ failed_at: null, attempts: 0, send_after: sql<Date>`now()` })
+    .where('failed_at', 'is not', null)
+    .where('sent_at', 'is', null);
+  if (ids) query = query.where('id', 'in', ids.length ? ids : [-1n]);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
 }
 
 /** Hands claimed notifications back unsent, due now (a process stopping before it sent them). */

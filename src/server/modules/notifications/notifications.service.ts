@@ -16,6 +16,7 @@ import type { Db } from '../../db/database';
 import {
   addresseeOf,
   claimDueNotifications,
+  giveUp,
   markSent,
   releaseClaims,
   retryLater,
@@ -37,6 +38,8 @@ export interface NotificationDeps {
 const BATCH = 25;
 /** A claimed row whose sending did not finish comes due again after this long. */
 export const LEASE_MS = 30_000;
+/** Attempts before a notification is given up (failed_at; `npm run jobs -- retry notification <id>`): about 17 hours of retries. */
+export const MAX_ATTEMPTS = 20;
 /** After a failed send: 30 s, doubled each attempt, at most an hour. */
 const retryDelayMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, Math.min(attempts - 1, 10)));
 
@@ -84,7 +87,7 @@ async function sendOne(deps: NotificationDeps, row: NotificationRow): Promise<vo
 /**
  * One sending pass: sends every notification that is due, a batch at a time; answers how many it
  * sent. One whose sending fails is logged and tried again later (30 s, doubling, at most an hour
- * apart). When `stopping()` turns true (the app is closing), the pass ends and hands back what it
+ * apart), and given up after MAX_ATTEMPTS (listed by `npm run jobs`). When `stopping()` turns true (the app is closing), the pass ends and hands back what it
  * claimed and did not send, due at once for the next process.
  */
 export async function sendDueNotifications(deps: NotificationDeps, stopping: () => boolean = () => false): Promise<number> {
@@ -101,8 +104,14 @@ export async function sendDueNotifications(deps: NotificationDeps, stopping: () 
         await sendOne(deps, row);
         sent += 1;
       } catch (err) {
-        deps.log?.warn({ err, notification: row.id, kind: row.kind }, 'notification not sent; it will be retried');
-        await retryLater(deps.db, row.id, retryDelayMs(row.attempts));
+        const error = err instanceof Error ? err.message : String(err);
+        if (row.attempts >= MAX_ATTEMPTS) {
+          deps.log?.warn({ err, notification: row.id, kind: row.kind }, 'notification not sent after its last attempt; given up');
+          await giveUp(deps.db, row.id, error);
+        } else {
+          deps.log?.warn({ err, notification: row.id, kind: row.kind }, 'notification not sent; it will be retried');
+          await retryLater(deps.db, row.id, retryDelayMs(row.attempts), error);
+        }
       }
     }
     if (due.length < BATCH) return sent;

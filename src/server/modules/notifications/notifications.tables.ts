@@ -1,4 +1,4 @@
-/** Tables of the notifications module (migration 0011). */
+/** Tables of the notifications module (migrations 0011, 0018). */
 import type { ColumnType, Generated } from 'kysely';
 import type { DefaultedTimestamp } from '../../db/columns';
 
@@ -18,6 +18,12 @@ export interface NotificationsTable {
   send_after: DefaultedTimestamp;
   attempts: Generated<number>;
   sent_at: Date | null;
+  /** Set by a claim to the `send_after` it pushes forward (migration 0018): see payouts.leased_until. */
+  leased_until: Date | null;
+  /** Why the last attempt to send it failed (migration 0018). */
+  last_error: string | null;
+  /** Given up after its last attempt (migration 0018); `npm run jobs -- retry` makes it due again. */
+  failed_at: Date | null;
 }
 
 /** A User-Agent an account has signed in with. */

@@ -72,6 +72,8 @@ export async function claimDuePayouts(db: Db, limit: number, leaseMs: number): P
     .updateTable('payouts')
     .set({
       settle_after: fromNow(leaseMs),
+      // The same time as settle_after (one now() per statement): while the two agree, the claim holds it.
+      leased_until: fromNow(leaseMs),
       attempts: sql<number>`attempts + 1`,
     })
     .where('transfer_id', 'in', (eb) =>
@@ -86,6 +88,28 @@ export async function claimDuePayouts(db: Db, limit: number, leaseMs: number): P
         .skipLocked(),
     )
     .returningAll()
+    .execute();
+}
+
+/** The longest wait between two attempts at a payout whose hand-over or settlement keeps failing. */
+const MAX_RETRY_MS = 3_600_000;
+
+/**
+ * After a failed hand-over or settlement of a claimed payout: due again after `leaseMs` the first
+ * time (as when its claim lapses), then twice as long after each further failure (at most an
+ * hour), with the error kept for `npm run jobs`. A payout is never given up: its money stays
+ * reserved until its rail answers.
+ */
+export async function retryPayoutLater(db: Db, transferId: bigint, leaseMs: number, error: string): Promise<void> {
+  await db
+    .updateTable('payouts')
+    .set({
+      settle_after: sql<Date>`now() + least(${MAX_RETRY_MS}::bigint, ${leaseMs}::bigint * power(2, least(failures, 20))::bigint) * interval '1 millisecond'`,
+      failures: sql<number>`failures + 1`,
+      last_error: error.slice(0, 2000),
+    })
+    .where('transfer_id', '=', transferId)
+    .where('settled_at', 'is', null)
     .execute();
 }
 

@@ -1,4 +1,4 @@
-/** Tables of the transfers module (migrations 0004, 0009, 0010). */
+/** Tables of the transfers module (migrations 0004, 0009, 0010, 0018). */
 import type { Generated } from 'kysely';
 import type { TransactionEvent } from '../../../shared/types';
 import type { DefaultedTimestamp } from '../../db/columns';
@@ -30,6 +30,12 @@ export interface PayoutsTable {
   limit_minor: bigint | null;
   /** When Kudi handed the payout to its rail, after its hold (migration 0010); null while it may be cancelled. */
   handed_at: Date | null;
+  /** Set by a claim to the due time it pushes forward: while the two agree and it is ahead, a process holds the payout (migration 0018). */
+  leased_until: Date | null;
+  /** Why its last hand-over or settlement attempt failed (migration 0018). */
+  last_error: string | null;
+  /** Failed attempts so far: the wait before the next one doubles with each (migration 0018). */
+  failures: Generated<number>;
 }
 
 /** One step of a payout's timeline, written in the transaction of the change it records; append-only (migration 0010). */

@@ -1,0 +1,72 @@
+/**
+ * The sweep of expired rows (a recurring job, `sweep.expired`): unused quotes that lapsed over
+ * LAPSED_QUOTE_KEPT_S ago, idempotency keys over 24 hours old, and generic jobs done over a week
+ * ago. Each run deletes at most SWEEP_BATCH rows of each in its job's transaction and, when a
+ * batch was full, comes due again at once (the next run takes the next batch), else in
+ * SWEEP_EVERY_MS. The same deletes happen per customer on the hot paths (insertQuote, claimKey):
+ * the sweep reaches the customers who stopped coming. Deleting what is gone already deletes
+ * nothing, so two runs at once (or a run after a crash) are harmless.
+ */
+import { sql } from 'kysely';
+import { LAPSED_QUOTE_KEPT_S } from '../fx/quotes.repository';
+import type { Trx } from '../ledger/accounts.repository';
+import type { JobHandler } from './jobs.service';
+
+/** Rows of each table one run deletes at most. */
+export const SWEEP_BATCH = 1000;
+/** How often the sweep runs when it has caught up. */
+export const SWEEP_EVERY_MS = 10 * 60_000;
+/** Keys older than this are expired: the same 24 hours as ledger/idempotency.repository's claimKey. */
+const KEY_EXPIRED = sql<Date>`now() - interval '24 hours'`;
+const QUOTE_LAPSED = sql<Date>`now() - ${LAPSED_QUOTE_KEPT_S}::integer * interval '1 second'`;
+/** Generic jobs done this long ago are forgotten. */
+const JOB_DONE_KEPT = sql<Date>`now() - interval '7 days'`;
+
+export interface SweepCounts {
+  quotes: number;
+  idempotencyKeys: number;
+  jobs: number;
+}
+
+/**
+ * One batch of each. The conditions stand in the outer delete too, so a row changed meanwhile
+ * (a key claimed afresh) is checked again as it is now, not as the batch's read saw it.
+ */
+export async function sweepExpiredOnce(trx: Trx, batch = SWEEP_BATCH): Promise<SweepCounts> {
+  const quotes = await trx
+    .deleteFrom('quotes')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('quotes').select('id').where('used_at', 'is', null).where('expires_at', '<', QUOTE_LAPSED).limit(batch),
+    )
+    .where('used_at', 'is', null)
+    .where('expires_at', '<', QUOTE_LAPSED)
+    .executeTakeFirst();
+  const keys = await trx
+    .deleteFrom('idempotency_keys')
+    .where((eb) =>
+      eb(
+        eb.refTuple('user_id', 'key'),
+        'in',
+        eb.selectFrom('idempotency_keys').select(['user_id', 'key']).where('created_at', '<', KEY_EXPIRED).limit(batch).$asTuple('user_id', 'key'),
+      ),
+    )
+    .where('created_at', '<', KEY_EXPIRED)
+    .executeTakeFirst();
+  const jobs = await trx
+    .deleteFrom('jobs')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('jobs').select('id').where('status', '=', 'done').where('finished_at', '<', JOB_DONE_KEPT).limit(batch),
+    )
+    .where('status', '=', 'done')
+    .executeTakeFirst();
+  return { quotes: Number(quotes.numDeletedRows), idempotencyKeys: Number(keys.numDeletedRows), jobs: Number(jobs.numDeletedRows) };
+}
+
+export const sweepExpiredJob: JobHandler = {
+  everyMs: SWEEP_EVERY_MS,
+  async run(trx) {
+    const counts = await sweepExpiredOnce(trx);
+    const full = Object.values(counts).some((n) => n >= SWEEP_BATCH);
+    return { againInMs: full ? 0 : SWEEP_EVERY_MS };
+  },
+};
