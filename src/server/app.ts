@@ -11,6 +11,7 @@ import adaptersPlugin from './plugins/adapters';
 import authPlugin from './plugins/auth';
 import idempotencyPlugin from './plugins/idempotency';
 import notificationsPlugin from './plugins/notifications';
+import reconcilePlugin from './plugins/reconcile';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerStaticClient } from './plugins/static-client';
@@ -86,6 +87,7 @@ export async function buildApp({ config, db, adapters, onClose, schemaController
   await registerOpenApi(app);
   await app.register(named(adaptersPlugin), { overrides: adapters });
   await app.register(named(notificationsPlugin));
+  await app.register(named(reconcilePlugin));
   await app.register(named(authPlugin));
   await app.register(named(idempotencyPlugin));
 

@@ -110,6 +110,11 @@ export interface Config extends Secrets {
    * run the sending pass themselves.
    */
   notifyJob: boolean;
+  /**
+   * Run the daily reconciliation of the books (modules/reconcile): once a day per database, by the
+   * one process that claims the day. RECONCILE_JOB=on|off; default on except under NODE_ENV=test.
+   */
+  reconcileJob: boolean;
   /** Rows a statement (GET /statements) reads per query while it streams (STATEMENT_PAGE_ROWS, default 500). */
   statementPageRows: number;
   /**
@@ -318,6 +323,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     addressReviewMs: int(env, 'ADDRESS_REVIEW_MS', 3000, 0, 3_600_000),
     addressReviewJob: onOff(env, 'ADDRESS_REVIEW_JOB', nodeEnv !== 'test'),
     notifyJob: onOff(env, 'NOTIFY_JOB', nodeEnv !== 'test'),
+    reconcileJob: onOff(env, 'RECONCILE_JOB', nodeEnv !== 'test'),
     statementPageRows: int(env, 'STATEMENT_PAGE_ROWS', 500, 1, 10_000),
     historyCheckpointEvery: int(env, 'HISTORY_CHECKPOINT_EVERY', 500, 2, 100_000),
     ...loadSecrets(env, dataDir),

@@ -16,6 +16,7 @@ import * as m0014 from './0014-session-devices';
 import * as m0015 from './0015-statements';
 import * as m0016 from './0016-history-checkpoints';
 import * as m0017 from './0017-idempotency-keys-by-time';
+import * as m0019 from './0019-reconciliations';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -39,7 +40,11 @@ const migrations: Record<string, Migration> = {
   '0015-statements': m0015,
   '0016-history-checkpoints': m0016,
   '0017-idempotency-keys-by-time': m0017,
+  '0019-reconciliations': m0019,
 };
+
+/** The names of every migration this code knows, in order (the reconcile CLI checks a database has them all). */
+export const migrationNames = (): string[] => Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
