@@ -12,11 +12,13 @@
  *   exact 409, a 409 only for a payout handed to its rail (or cancelled by another cancel), at most
  *   one 200 per payout; every failed or cancelled payout was refunded exactly once (its transfer
  *   voided, no entries) and its timeline is whole and ends in one 'refunded';
- * - each customer's balance (wallet calls) equals the sum of their history (history call, every page).
+ * - each customer's balance (wallet calls) equals the sum of their history (history call, every page);
+ * - at the end, the reconciliation of the whole books (`npm run reconcile`'s modules/reconcile) finds nothing.
  * The sending limits are checked by limit-checks.ts.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../src/server/db/database';
+import { reconcile, type ReconciliationReport } from '../../src/server/modules/reconcile/reconcile.service';
 import type { BankCustomer } from './customers';
 import { dataOf, type Http } from './http';
 import { CANNOT_CANCEL, majorToMinor, outcomeOf, toMajor, type Currency, type Op } from './workload';
@@ -427,4 +429,18 @@ export async function checkThroughApi(http: Http, db: Db, customers: BankCustome
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { violations, notes: [`api: ${customers.length * 2} wallets, ${pages} history pages read, ${details} cancelled payouts' details`] };
+}
+
+/**
+ * The reconciliation (modules/reconcile, what `npm run reconcile` and the daily job run) over the
+ * whole database: each finding is a violation, named as the report names it.
+ */
+export async function checkReconciliation(db: Db): Promise<CheckResult & { report: ReconciliationReport }> {
+  const report = await reconcile(db);
+  const violations = report.checks.flatMap((check) => [
+    ...check.findings.map((finding) => `reconciliation ${check.name}: ${JSON.stringify(finding)}`),
+    ...(check.truncated ? [`reconciliation ${check.name}: more findings than the report lists`] : []),
+  ]);
+  const summary = report.checks.map((check) => `${check.name} ${check.ok ? 'ok' : `${check.findings.length}${check.truncated ? '+' : ''} findings`}`).join(', ');
+  return { violations, notes: [`reconciliation: ${report.ok ? 'the books balance' : 'DIFFERENCES FOUND'} (${summary})`], report };
 }

@@ -12,7 +12,8 @@
  * on the day before the run in another time zone, and the workload sizes its sends so that about
  * a fifth of them are refused over the per-transfer, day or 30-day limit. Afterwards the server is
  * restarted, settlement is awaited (bounded), and checks.ts checks the ledger and the API,
- * limit-checks.ts the limits. Prints a one-line summary; exits 1 on any violation.
+ * limit-checks.ts the limits, and last the reconciliation (`npm run reconcile`'s checks, report in
+ * reconciliation.json of the run's directory) must find nothing. Prints a one-line summary; exits 1 on any violation.
  *
  * Many processes, one ledger (issue 18): `--processes N` runs N server processes on the one
  * PostgreSQL, the clients spread over them as a load balancer would (http.ts Balancer); each kill
@@ -32,12 +33,12 @@
  */
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../src/server/db/database';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
-import { checkDatabase, checkThroughApi, unsettledPayouts } from './checks';
+import { checkDatabase, checkReconciliation, checkThroughApi, unsettledPayouts } from './checks';
 import { createCustomer, login, type BankCustomer } from './customers';
 import { Balancer, Http, sleep } from './http';
 import { checkLimits, checkLimitsThroughApi } from './limit-checks';
@@ -90,7 +91,7 @@ const USAGE = `Usage: npm run test:bank -- [options]
   --duplicate-rate R     share of money calls sent twice under one Idempotency-Key (default 0.1)
   --keep                 keep the temporary directory (server log, PGlite data)
   --inject-fault         self-test: duplicate one acknowledged transfer in the ledger before the checks
-                         (the run must then report violations and exit 1)`;
+                         (the run must then report violations, the reconciliation's among them, and exit 1)`;
 
 function fail(message: string): never {
   console.error(`bank: ${message}`);
@@ -421,6 +422,11 @@ async function main(): Promise<void> {
     notes.push(...api.notes);
     const limitApi = await checkLimitsThroughApi(http, customers, limits, limitUsage.usage);
     violations.push(...limitApi.violations);
+    // Last, after settlement: the reconciliation of the whole books finds nothing.
+    const reconciliation = await checkReconciliation(checkDb);
+    violations.push(...reconciliation.violations);
+    notes.push(...reconciliation.notes);
+    writeFileSync(path.join(tmp, 'reconciliation.json'), `${JSON.stringify(reconciliation.report, null, 2)}\n`);
     log(`checks took ${seconds(Date.now() - t0)}`);
   } catch (err) {
     violations.push(`the test itself failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);

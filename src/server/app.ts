@@ -12,6 +12,7 @@ import authPlugin from './plugins/auth';
 import idempotencyPlugin from './plugins/idempotency';
 import notificationsPlugin from './plugins/notifications';
 import jobsPlugin from './plugins/jobs';
+import reconcilePlugin from './plugins/reconcile';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { registerStaticClient } from './plugins/static-client';
@@ -88,6 +89,7 @@ export async function buildApp({ config, db, adapters, onClose, schemaController
   await app.register(named(adaptersPlugin), { overrides: adapters });
   await app.register(named(notificationsPlugin));
   await app.register(named(jobsPlugin));
+  await app.register(named(reconcilePlugin));
   await app.register(named(authPlugin));
   await app.register(named(idempotencyPlugin));
 

@@ -122,6 +122,11 @@ export interface Config extends Secrets {
    * passes themselves. Any number of processes may run it (rows are claimed).
    */
   jobRunner: boolean;
+  /**
+   * Run the daily reconciliation of the books (modules/reconcile): once a day per database, by the
+   * one process that claims the day. RECONCILE_JOB=on|off; default on except under NODE_ENV=test.
+   */
+  reconcileJob: boolean;
   /** Rows a statement (GET /statements) reads per query while it streams (STATEMENT_PAGE_ROWS, default 500). */
   statementPageRows: number;
   /**
@@ -332,6 +337,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     addressReviewJob: onOff(env, 'ADDRESS_REVIEW_JOB', nodeEnv !== 'test'),
     notifyJob: onOff(env, 'NOTIFY_JOB', nodeEnv !== 'test'),
     jobRunner: onOff(env, 'JOB_RUNNER', nodeEnv !== 'test'),
+    reconcileJob: onOff(env, 'RECONCILE_JOB', nodeEnv !== 'test'),
     statementPageRows: int(env, 'STATEMENT_PAGE_ROWS', 500, 1, 10_000),
     historyCheckpointEvery: int(env, 'HISTORY_CHECKPOINT_EVERY', 500, 2, 100_000),
     ...loadSecrets(env, dataDir),

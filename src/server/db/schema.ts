@@ -7,6 +7,7 @@ import type { Tier } from '../../shared/limits';
 import type { LimitsTables } from '../modules/limits/limits.tables';
 import type { LedgerTables } from '../modules/ledger/ledger.tables';
 import type { NotificationsTables } from '../modules/notifications/notifications.tables';
+import type { ReconcileTables } from '../modules/reconcile/reconcile.tables';
 import type { RecipientsTables } from '../modules/recipients/recipients.tables';
 import type { TransfersTables } from '../modules/transfers/transfers.tables';
 import type { DefaultedTimestamp } from './columns';
@@ -63,7 +64,9 @@ export interface SessionsTable {
   ip: string | null;
 }
 
-export interface Database extends AuthTables, LedgerTables, TransfersTables, FxTables, LimitsTables, AddressTables, NotificationsTables, RecipientsTables, JobsTables {
+export interface Database
+  extends AuthTables, LedgerTables, TransfersTables, FxTables, LimitsTables, AddressTables, NotificationsTables, RecipientsTables, JobsTables,
+    ReconcileTables {
   users: UsersTable;
   sessions: SessionsTable;
 }

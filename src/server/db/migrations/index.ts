@@ -17,6 +17,7 @@ import * as m0015 from './0015-statements';
 import * as m0016 from './0016-history-checkpoints';
 import * as m0017 from './0017-idempotency-keys-by-time';
 import * as m0018 from './0018-jobs';
+import * as m0019 from './0019-reconciliations';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -41,7 +42,11 @@ const migrations: Record<string, Migration> = {
   '0016-history-checkpoints': m0016,
   '0017-idempotency-keys-by-time': m0017,
   '0018-jobs': m0018,
+  '0019-reconciliations': m0019,
 };
+
+/** The names of every migration this code knows, in order (the reconcile CLI checks a database has them all). */
+export const migrationNames = (): string[] => Object.keys(migrations);
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
