@@ -5,7 +5,7 @@
  *
  * Read-your-writes, per customer and across processes: before the answer to a customer's write
  * (any authenticated POST, PUT, PATCH or DELETE) leaves, plugins/read-routing.ts records in
- * `read_marks` (migration 0018, on the primary) the primary's WAL insert position, which is past
+ * `read_marks` (migration 0020, on the primary) the primary's WAL insert position, which is past
  * the end of everything that request committed. A read of theirs goes to the replica only when the
  * replica's replay position (`pg_last_wal_replay_lsn()`) has reached that mark: a look-up by primary
  * key on the primary and one function call on the replica, beside the read they spare the primary.

@@ -16,7 +16,7 @@ import * as m0014 from './0014-session-devices';
 import * as m0015 from './0015-statements';
 import * as m0016 from './0016-history-checkpoints';
 import * as m0017 from './0017-idempotency-keys-by-time';
-import * as m0018 from './0018-read-marks';
+import * as m0020 from './0020-read-marks';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -40,7 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015-statements': m0015,
   '0016-history-checkpoints': m0016,
   '0017-idempotency-keys-by-time': m0017,
-  '0018-read-marks': m0018,
+  '0020-read-marks': m0020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
