@@ -249,7 +249,7 @@ type PostgresConfig = Pick<Config, 'databaseSchema'> & Partial<Pick<Config, 'dat
  * session state: its advisory locks are transaction-scoped (pg_advisory_xact_lock), it sets no
  * session settings, listens to nothing and makes no temporary tables.
  */
-function openPostgres(url: string, config: PostgresConfig, wrap: (dialect: Dialect) => Dialect): Db {
+function openPostgres(url: string, config: PostgresConfig, wrap: (dialect: Dialect) => Dialect, extra: pg.PoolConfig = {}): Db {
   const pooled = config.databasePooler === 'pgbouncer';
   if (pooled && config.databaseSchema) {
     throw new PoolerError('A database schema (search_path as a startup option) cannot pass PgBouncer in transaction mode: give the app a database of its own');
@@ -258,6 +258,7 @@ function openPostgres(url: string, config: PostgresConfig, wrap: (dialect: Diale
     connectionString: url,
     max: config.databasePoolSize ?? 10,
     ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
+    ...extra,
   });
   return new Kysely<Database>({ dialect: wrap(new PostgresDialect({ pool: pooled ? pool : preparingPool(pool) })) });
 }
@@ -270,8 +271,9 @@ export async function openDatabase(
   if (config.databaseUrl) {
     const db = openPostgres(config.databaseUrl, config, wrapDialect);
     if (!config.databaseReplicaUrl) return { db, replicaDb: db, kind: 'postgres', close: () => db.destroy() };
-    // A hot standby runs every statement read-only: a write sent there by mistake is refused.
-    const replicaDb = openPostgres(config.databaseReplicaUrl, config, wrapDialect);
+    // A hot standby runs every statement read-only: a write sent there by mistake is refused. A
+    // replica that does not answer soon is given up (db/read-routing.ts then reads on the primary).
+    const replicaDb = openPostgres(config.databaseReplicaUrl, config, wrapDialect, { connectionTimeoutMillis: 2_000 });
     replicas.set(db, replicaDb);
     return {
       db,
