@@ -45,9 +45,15 @@ const shared = {
   transform: sourceTransform,
 };
 
-const projects = [shared, client, server('server', { testPathIgnorePatterns: ['/node_modules/', '\\.pg\\.test\\.ts$'] })];
+// `*.cluster.test.ts`: PostgreSQL behind PgBouncer and a streaming replica (npm run dev:cluster), a
+// project of their own when its URLs are set (TEST_PGBOUNCER_URL, TEST_PRIMARY_URL, TEST_REPLICA_URL).
+const clusterFiles = '\\.cluster\\.test\\.ts$';
+const projects = [shared, client, server('server', { testPathIgnorePatterns: ['/node_modules/', '\\.pg\\.test\\.ts$', clusterFiles] })];
 if (process.env.TEST_DATABASE_URL) {
-  projects.push(server('server-pg', { setupFiles: ['<rootDir>/__tests__/support/use-postgres.js'] }));
+  projects.push(server('server-pg', { setupFiles: ['<rootDir>/__tests__/support/use-postgres.js'], testPathIgnorePatterns: ['/node_modules/', clusterFiles] }));
+}
+if (process.env.TEST_PGBOUNCER_URL || process.env.TEST_REPLICA_URL) {
+  projects.push(server('server-cluster', { testMatch: ['<rootDir>/__tests__/server/**/*.cluster.test.ts'] }));
 }
 
 // At least two workers: Jest's default (cores - 1) runs a 2-core machine's suite in one process,

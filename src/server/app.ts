@@ -4,12 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { API_PREFIX } from '../shared/product';
 import type { Adapters } from './adapters/types';
 import type { Config } from './config';
-import type { Db } from './db/database';
+import { replicaOf, type Db } from './db/database';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
 import adaptersPlugin from './plugins/adapters';
 import authPlugin from './plugins/auth';
 import idempotencyPlugin from './plugins/idempotency';
+import readRoutingPlugin from './plugins/read-routing';
 import notificationsPlugin from './plugins/notifications';
 import jobsPlugin from './plugins/jobs';
 import reconcilePlugin from './plugins/reconcile';
@@ -92,6 +93,8 @@ export async function buildApp({ config, db, adapters, onClose, schemaController
   await app.register(named(reconcilePlugin));
   await app.register(named(authPlugin));
   await app.register(named(idempotencyPlugin));
+  // Reads that may lag go to the replica openDatabase opened beside db (DATABASE_REPLICA_URL), if any.
+  await app.register(named(readRoutingPlugin), { replica: replicaOf(db) });
 
   await app.register(
     named(async function apiRoutes(api) {

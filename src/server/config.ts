@@ -134,6 +134,21 @@ export interface Config extends Secrets {
    * 500; migration 0016): a history page reads at most about this many ids from an index.
    */
   historyCheckpointEvery: number;
+
+  // Pooler and read replica (issue 18; scripts/dev-cluster.sh starts both on one machine).
+  /**
+   * What stands between the API and PostgreSQL (DATABASE_POOLER): 'none', or 'pgbouncer' for
+   * PgBouncer in transaction mode, where a connection may be another server connection at each
+   * transaction: no named prepared statements (PgBouncer before 1.21 does not carry them), no
+   * session settings.
+   */
+  databasePooler: 'none' | 'pgbouncer';
+  /**
+   * A streaming replica of DATABASE_URL's database (DATABASE_REPLICA_URL), one server: history,
+   * transaction details and statements read from it unless the customer's own last write is not
+   * replayed there yet (db/read-routing.ts). Null: every read on the primary.
+   */
+  databaseReplicaUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -280,6 +295,16 @@ function loadSecrets(env: Env, dataDir: string | null): Secrets {
   return secrets;
 }
 
+/** DATABASE_POOLER and DATABASE_REPLICA_URL: both only beside DATABASE_URL (PostgreSQL). */
+function poolerAndReplica(env: Env, databaseUrl: string | null): Pick<Config, 'databasePooler' | 'databaseReplicaUrl'> {
+  const pooler = env.DATABASE_POOLER || 'none';
+  if (pooler !== 'none' && pooler !== 'pgbouncer') throw new ConfigError(`DATABASE_POOLER must be none or pgbouncer, got "${pooler}"`);
+  const databaseReplicaUrl = url(env, 'DATABASE_REPLICA_URL', ['postgres:', 'postgresql:']);
+  if (!databaseUrl && pooler !== 'none') throw new ConfigError('DATABASE_POOLER needs DATABASE_URL (the embedded database has no pooler)');
+  if (!databaseUrl && databaseReplicaUrl) throw new ConfigError('DATABASE_REPLICA_URL needs DATABASE_URL (a replica of the embedded database does not exist)');
+  return { databasePooler: pooler, databaseReplicaUrl };
+}
+
 /** Reads and checks the configuration; throws ConfigError with a clear message for a bad value. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnvRaw = env.NODE_ENV ?? 'development';
@@ -299,6 +324,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`);
   }
+  const cluster = poolerAndReplica(env, databaseUrl);
   const ngnMaxNaira = int(env, 'NGN_MAX_SINGLE', 5_000_000, 1, 1_000_000_000);
   const config: Config = {
     nodeEnv,
@@ -340,6 +366,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     reconcileJob: onOff(env, 'RECONCILE_JOB', nodeEnv !== 'test'),
     statementPageRows: int(env, 'STATEMENT_PAGE_ROWS', 500, 1, 10_000),
     historyCheckpointEvery: int(env, 'HISTORY_CHECKPOINT_EVERY', 500, 2, 100_000),
+    ...cluster,
     ...loadSecrets(env, dataDir),
     ...overrides,
   };

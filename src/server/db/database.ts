@@ -10,8 +10,21 @@ export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * Read-only handle on the streaming replica (DATABASE_REPLICA_URL); `db` itself when there is
+   * none (unset, or PGlite). Only db/read-routing.ts decides when a read may use it.
+   */
+  replicaDb: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+}
+
+/** The replica opened beside a primary handle (openDatabase), for buildApp to find without another option. */
+const replicas = new WeakMap<Db, Db>();
+
+/** The replica handle openDatabase opened beside `db`, or null (no DATABASE_REPLICA_URL, PGlite, or a handle not of openDatabase). */
+export function replicaOf(db: Db): Db | null {
+  return replicas.get(db) ?? null;
 }
 
 // bigint columns (money in minor units) come back as BigInt; dates as 'YYYY-MM-DD' strings.
@@ -69,19 +82,13 @@ const ENDS = /^\s*(commit|rollback|end|abort)\s*;?\s*$/i;
  * whose plan went stale gets a new name (so every connection prepares it again) and, outside a
  * transaction, runs again at once; inside one the error stands (the transaction is aborted).
  */
+/** The pool drops a connection that ended under a request when it is released (no longer queryable). */
+const ignoreLostConnection = () => undefined;
+
 function preparingPool(pool: pg.Pool): PostgresPool {
-  // A connection that ends while a request has it (PostgreSQL restarted or crashed) fails that
-  // request's statement, and emits 'error' as well: without a listener that would end the process.
-  // The pool drops such a connection when it is released (it is no longer queryable).
-  const listening = new WeakSet<pg.PoolClient>();
-  const ignoreLostConnection = () => undefined;
   return {
     connect: async () => {
       const client = await pool.connect();
-      if (!listening.has(client)) {
-        client.on('error', ignoreLostConnection);
-        listening.add(client);
-      }
       let inTransaction = false;
       const prepared = async (text: string, values: unknown[]) => {
         try {
@@ -228,24 +235,67 @@ function pgliteDialect(pglite: PGlite, { closeOnDestroy }: { closeOnDestroy: boo
   }));
 }
 
+/** Where PgBouncer (transaction mode) refuses or loses what a plain connection would keep. */
+export class PoolerError extends Error {
+  override name = 'PoolerError';
+}
+
+type PostgresConfig = Pick<Config, 'databaseSchema'> & Partial<Pick<Config, 'databasePoolSize' | 'databasePooler'>>;
+
+/**
+ * A Kysely handle on PostgreSQL at `url`. Straight to PostgreSQL, parameterised statements are
+ * named prepared statements (preparingPool). Through PgBouncer in transaction mode
+ * (DATABASE_POOLER=pgbouncer) each transaction, or statement outside one, may run on another server
+ * connection, so nothing may live in the session: statements go unnamed (parsed at each run, as
+ * PgBouncer before 1.21 cannot carry named ones between server connections), and the search_path
+ * startup option (which PgBouncer refuses) is refused here with the reason. The app keeps no other
+ * session state: its advisory locks are transaction-scoped (pg_advisory_xact_lock), it sets no
+ * session settings, listens to nothing and makes no temporary tables.
+ */
+function openPostgres(url: string, config: PostgresConfig, wrap: (dialect: Dialect) => Dialect, extra: pg.PoolConfig = {}): Db {
+  const pooled = config.databasePooler === 'pgbouncer';
+  if (pooled && config.databaseSchema) {
+    throw new PoolerError('A database schema (search_path as a startup option) cannot pass PgBouncer in transaction mode: give the app a database of its own');
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: config.databasePoolSize ?? 10,
+    ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
+    ...extra,
+  });
+  // A connection PostgreSQL closes (a restart, a crash, a failover, an administrator) emits 'error':
+  // an idle one on the pool, which drops it and opens a new one for the next query; one a request
+  // holds on the connection itself, and that request's statement fails (isDatabaseUnavailable: 503).
+  // Without these listeners the event would end the process.
+  pool.on('error', (err) => {
+    console.warn(`PostgreSQL closed an idle connection (${err.message}); the next query opens a new one`);
+  });
+  pool.on('connect', (client) => {
+    client.on('error', ignoreLostConnection);
+  });
+  return new Kysely<Database>({ dialect: wrap(new PostgresDialect({ pool: pooled ? pool : preparingPool(pool) })) });
+}
+
 export async function openDatabase(
-  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'> & Partial<Pick<Config, 'databasePoolSize'>>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'> &
+    Partial<Pick<Config, 'databasePoolSize' | 'databasePooler' | 'databaseReplicaUrl'>>,
   { wrapDialect = (d) => d, pgliteTemplate, pglite: lent }: OpenOptions = {},
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: config.databasePoolSize ?? 10,
-      ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
-    });
-    // An idle connection that PostgreSQL closed (a restart, a failover, an administrator) is dropped
-    // by the pool, which opens a new one for the next query. Without a listener its 'error' event
-    // would end the process; requests running on a closed connection fail on their own.
-    pool.on('error', (err) => {
-      console.warn(`PostgreSQL closed an idle connection (${err.message}); the next query opens a new one`);
-    });
-    const db = new Kysely<Database>({ dialect: wrapDialect(new PostgresDialect({ pool: preparingPool(pool) })) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const db = openPostgres(config.databaseUrl, config, wrapDialect);
+    if (!config.databaseReplicaUrl) return { db, replicaDb: db, kind: 'postgres', close: () => db.destroy() };
+    // A hot standby runs every statement read-only: a write sent there by mistake is refused. A
+    // replica that does not answer soon is given up (db/read-routing.ts then reads on the primary).
+    const replicaDb = openPostgres(config.databaseReplicaUrl, config, wrapDialect, { connectionTimeoutMillis: 2_000 });
+    replicas.set(db, replicaDb);
+    return {
+      db,
+      replicaDb,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([db.destroy(), replicaDb.destroy()]);
+      },
+    };
   }
   // One options object: PGlite ignores the second argument when the first (dataDir) is undefined.
   const pglite = lent ?? new PGlite({
@@ -259,7 +309,7 @@ export async function openDatabase(
   pglite.parsers = { [INT8]: parseInt8, [pgliteTypes.DATE]: keepDate };
   const dialect = pgliteDialect(pglite, { closeOnDestroy: !lent });
   const db = new Kysely<Database>({ dialect: wrapDialect(dialect) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, replicaDb: db, kind: 'pglite', close: () => db.destroy() };
 }
 
 /**

@@ -16,10 +16,11 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
       "One of the customer's transactions: its history fields, fee, rate, counterparty, expected arrival and timeline",
       true,
     ),
-    handler: async (request) => ({
-      success: true as const,
-      data: await transactionDetail(deps, signedIn(request).userId, request.params.id),
-    }),
+    handler: async (request) => {
+      const { userId } = signedIn(request);
+      // From the read replica once it has replayed the customer's own last write (app.reads).
+      return { success: true as const, data: await transactionDetail({ ...deps, db: await app.reads.forCustomer(userId) }, userId, request.params.id) };
+    },
   });
 
   app.route({

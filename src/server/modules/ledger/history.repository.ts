@@ -126,17 +126,19 @@ function idsAt(accountId: bigint, filter: HistoryFilter, first: number, count: n
 /**
  * A newest-first page of a customer's history in one currency (all lines, or one type's), how
  * many lines there are, and the wallet's ledger account: two statements (three when checkpoints
- * are due).
+ * are due). `writer` writes the checkpoints due: the primary when `db` is a read-only replica
+ * (the page is then read from the replica's older checkpoints; later pages find the new ones).
  */
 export async function historyPage(
   db: Db | Trx,
   userId: string,
   query: { currency: Currency; filter: HistoryFilter; page: number; pageSize: number; checkpointEvery: number },
+  writer: Db | Trx = db,
 ): Promise<{ accountId: bigint; rows: HistoryRow[]; total: number }> {
   const last = await walletTail(db, userId, query.currency, query.filter);
   const accountId = last.account_id;
   const total = Number(last.position) + Number(last.tail);
-  if (Number(last.tail) >= query.checkpointEvery) await extendCheckpoints(db, query.filter, last, query.checkpointEvery);
+  if (Number(last.tail) >= query.checkpointEvery) await extendCheckpoints(writer, query.filter, last, query.checkpointEvery);
   // Positions of the page's newest and oldest lines, counted from the oldest line.
   const newest = total - (query.page - 1) * query.pageSize;
   if (newest < 1) return { accountId, rows: [], total };

@@ -19,7 +19,9 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
       true,
     ),
     handler: async (request, reply) => {
-      const file = await openStatement(deps, signedIn(request).userId, request.query);
+      const { userId } = signedIn(request);
+      // From the read replica once it has replayed the customer's own last write (app.reads).
+      const file = await openStatement({ ...deps, db: await app.reads.forCustomer(userId) }, userId, request.query);
       file.body.on('error', (err) => request.log.error({ err, reqId: request.id }, 'statement stream failed'));
       return reply
         .header('content-type', file.contentType)

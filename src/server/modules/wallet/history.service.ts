@@ -60,9 +60,10 @@ export function historyPage(page: string | undefined): number {
 /**
  * A page of the customer's own transactions in one currency, newest first. `checkpointEvery`
  * (HISTORY_CHECKPOINT_EVERY): how far apart the history's checkpoints are (ledger/history.repository.ts).
+ * `db` may be the read replica (app.reads); `writer`, the primary, then writes the checkpoints due.
  */
 export async function transactionHistory(
-  deps: { db: Db; checkpointEvery: number },
+  deps: { db: Db; writer?: Db; checkpointEvery: number },
   userId: string,
   query: { currency: Currency; type?: TransactionType; page: number },
 ): Promise<{ data: Transaction[]; pagination: Pagination }> {
@@ -72,7 +73,7 @@ export async function transactionHistory(
     page: query.page,
     pageSize: HISTORY_PAGE_SIZE,
     checkpointEvery: deps.checkpointEvery,
-  });
+  }, deps.writer);
   return {
     data: rows.map((row) => historyItem(row, accountId)),
     pagination: { total, limit: HISTORY_PAGE_SIZE, page: query.page },

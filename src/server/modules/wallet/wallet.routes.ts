@@ -97,7 +97,10 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(endpoints.transactions.path, { ...guarded, schema: { ...docs, ...schemas.transactions, summary: 'Transaction history of a wallet, filtered by type, one page at a time' } }, async (request) => {
     const { currency, transaction_type, page } = request.query;
-    const history = await transactionHistory({ db: app.db, checkpointEvery: app.config.historyCheckpointEvery }, customerId(request), {
+    const userId = customerId(request);
+    // From the read replica once it has replayed the customer's own last write (app.reads).
+    const db = await app.reads.forCustomer(userId);
+    const history = await transactionHistory({ db, writer: app.db, checkpointEvery: app.config.historyCheckpointEvery }, userId, {
       currency,
       // An empty transaction_type is 'All Types', as an omitted one.
       type: transaction_type || undefined,
