@@ -37,6 +37,7 @@ export function runPrimary(config: Config): void {
   const exitCodes: (number | null)[] = [];
   /** Forked and not yet exited (cluster.workers drops a worker at its disconnect, which may come first). */
   const alive = new Set<Worker>();
+  const listening = new Set<Worker>();
 
   const fork = () => {
     const worker = cluster.fork();
@@ -47,8 +48,8 @@ export function runPrimary(config: Config): void {
 
   cluster.on('listening', (worker) => {
     say(`worker ${worker.id} listening (pid ${worker.process.pid})`);
-    const listening = live().filter((w) => w.state === 'listening').length;
-    if (!announced && listening === workers) {
+    listening.add(worker);
+    if (!announced && listening.size === workers) {
       announced = true;
       console.log(`\n  Kudi is running at http://localhost:${config.port} (${workers} processes)\n`);
     }
@@ -56,6 +57,7 @@ export function runPrimary(config: Config): void {
 
   cluster.on('exit', (worker, code, signal) => {
     alive.delete(worker);
+    listening.delete(worker);
     const how = signal ? `signal ${signal}` : `code ${code}`;
     if (shuttingDown) {
       exitCodes.push(signal ? null : code);
