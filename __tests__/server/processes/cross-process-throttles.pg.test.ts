@@ -177,3 +177,46 @@ describe('throttles across two processes, attempts sent round-robin', () => {
     expect(answers.slice(QUOTES_PER_MINUTE).map((answer) => answer.body?.message)).toEqual([server.tooManyRequestsFor(1), server.tooManyRequestsFor(1)]);
   });
 });
+
+describe('throttles across two processes, attempts sent all at once', () => {
+  /** The same call sent `times` times at once, alternately to each process. */
+  const burst = (times: number, path: string, options: CallOptions) => Promise.all(Array.from({ length: times }, () => turn().call(path, options)));
+  const count = (answers: Answer[]) => {
+    const counts: Record<string, number> = {};
+    for (const answer of answers) counts[`${answer.status} ${String(answer.body?.message)}`] = (counts[`${answer.status} ${String(answer.body?.message)}`] ?? 0) + 1;
+    return counts;
+  };
+
+  it('lets 5 of 12 simultaneous wrong passwords through to the password check, and refuses the other 7', async () => {
+    const { email } = await verifiedCustomer();
+    const answers = await burst(12, '/api/auth/login', { headers: fromClient(), body: { email, password: 'Wrong!Password1', method: 'EMAIL' } });
+    expect(count(answers)).toEqual({ [`401 ${server.invalidCredentials}`]: 5, [`429 ${server.loginThrottled(15)}`]: 7 });
+  });
+
+  it(`prices ${QUOTES_PER_MINUTE} of 14 simultaneous quotes and refuses the other 8`, async () => {
+    const { token } = await verifiedCustomer();
+    const answers = await burst(14, '/api/quotes', { token, body: { from_currency: 'CAD', to_currency: 'NGN', amount: '10.00', amount_side: 'send' } });
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(QUOTES_PER_MINUTE);
+    expect(count(answers.filter((answer) => answer.status !== 200))).toEqual({ [`429 ${server.tooManyRequestsFor(1)}`]: 14 - QUOTES_PER_MINUTE });
+  });
+
+  it('counts 10 simultaneous wrong PINs one after another: 4 wrong, then locked', async () => {
+    const { token } = await verifiedCustomer({ pin: true });
+    const answers = await burst(10, '/api/auth/confirm-transaction-pin', { token, body: { transaction_pin: '1111' } });
+    // A try that waited for the lock of the one that locked the PIN reads the lock from its own, earlier
+    // start: it may say 31 minutes (pin.service rounds the time left up).
+    const locked = server.pinLockedFor(30);
+    for (const answer of answers) if (answer.body?.message === server.pinLockedFor(31)) answer.body.message = locked;
+    expect(count(answers)).toEqual({
+      ...Object.fromEntries(Array.from({ length: PIN_MAX_ATTEMPTS - 1 }, (_, i) => [`400 ${server.incorrectPinAttemptsLeft(PIN_MAX_ATTEMPTS - 1 - i)}`, 1])),
+      [`429 ${locked}`]: 10 - (PIN_MAX_ATTEMPTS - 1),
+    });
+  });
+
+  it('counts 10 simultaneous wrong codes one after another: 4 wrong, then the code is dead', async () => {
+    const email = await signUp();
+    const code = await latestOtp(turn(), email);
+    const answers = await burst(10, `/api/auth/verify-email/${encodeURIComponent(email)}`, { headers: fromClient(), body: { otp: code === '000000' ? '111111' : '000000' } });
+    expect(count(answers)).toEqual({ [`400 ${emailVerification.invalidOtp}`]: OTP_MAX_ATTEMPTS - 1, [`429 ${server.otpTooManyAttempts}`]: 10 - (OTP_MAX_ATTEMPTS - 1) });
+  });
+});
