@@ -99,6 +99,13 @@ export function runPrimary(config: Config): void {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
+  // The kernel deals the connections (each worker accepts on the shared socket), not the primary
+  // round-robin: node:cluster's round-robin hands a connection to a worker over IPC, and one handed
+  // to a worker as it dies or closes its port at the end of a drain can be left unanswered for good
+  // (the client hangs until its own timeout). With the kernel's, such a connection is reset at
+  // once and the others go to the workers still listening. NODE_CLUSTER_SCHED_POLICY=rr (Node's
+  // own setting) chooses round-robin, which spreads connections more evenly.
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   say(`primary ${process.pid}: ${workers} workers on PostgreSQL, port ${config.port}`);
   for (let i = 0; i < workers; i += 1) fork();
 }
