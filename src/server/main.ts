@@ -4,9 +4,6 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
 
-/** How long a drained cluster worker stays to turn away connections dealt to it late. */
-const LATE_CONNECTIONS_MS = 250;
-
 /**
  * Process entry: config → database (+ migrations) → app → listen; SIGTERM/SIGINT drain
  * (plugins/drain.ts). With WEB_CONCURRENCY=N > 1 on PostgreSQL this process is the primary of a
@@ -60,13 +57,7 @@ async function serve(config: Config): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'draining');
     app.drain().then(
-      async () => {
-        // node:cluster's primary may have dealt this worker a connection just before it heard that
-        // the worker's port closed: answered "not accepted" while this process lives, it goes to
-        // another worker (or is closed when none is left) instead of waiting for a dead process.
-        if (cluster.isWorker) await new Promise((resolve) => setTimeout(resolve, LATE_CONNECTIONS_MS));
-        process.exit(0);
-      },
+      () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
         process.exit(1);

@@ -156,7 +156,7 @@ describe('WEB_CONCURRENCY=2 on PostgreSQL', () => {
       refused = await request(port, 'GET', '/api/health');
       if (refused.status !== 200) break;
     }
-    // (ECONNRESET: a connection the primary accepted as the last worker closed its port, then closed unanswered.)
+    // (ECONNRESET: a connection still queued on the shared socket when the last worker closed it.)
     if (refused.status === 0) expect(['ECONNREFUSED', 'ECONNRESET']).toContain(refused.error);
     else expect(refused).toEqual({ status: 503, body: { success: false, message: DRAINING_MESSAGE } });
 
