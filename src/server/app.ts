@@ -5,6 +5,7 @@ import { API_PREFIX } from '../shared/product';
 import type { Adapters } from './adapters/types';
 import type { Config } from './config';
 import { replicaOf, type Db } from './db/database';
+import { registerDrain } from './plugins/drain';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerJsonBody } from './plugins/json-body';
 import adaptersPlugin from './plugins/adapters';
@@ -75,6 +76,8 @@ export async function buildApp({ config, db, adapters, onClose, schemaController
       const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message;
       void (reply as FastifyReply).code(400).send({ success: false, message });
     },
+    // A closing app answers with drain.ts's 503, in the API's error shape, not Fastify's own.
+    return503OnClosing: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     ...(schemaController ? { schemaController } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -84,6 +87,7 @@ export async function buildApp({ config, db, adapters, onClose, schemaController
   if (onClose) app.addHook('onClose', onClose);
 
   registerErrorHandler(app);
+  registerDrain(app);
   registerJsonBody(app);
   await registerSecurity(app);
   await registerOpenApi(app);

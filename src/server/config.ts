@@ -149,6 +149,14 @@ export interface Config extends Secrets {
    * replayed there yet (db/read-routing.ts). Null: every read on the primary.
    */
   databaseReplicaUrl: string | null;
+
+  // ---- Processes (issue 18) ----
+  /**
+   * How many server processes `npm start` runs on one port (WEB_CONCURRENCY, 1 to 64, default 1 = no
+   * cluster): a primary migrates once and forks this many workers (cluster.ts). PostgreSQL only;
+   * the embedded PGlite is single-process.
+   */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -305,6 +313,35 @@ function poolerAndReplica(env: Env, databaseUrl: string | null): Pick<Config, 'd
   return { databasePooler: pooler, databaseReplicaUrl };
 }
 
+// ---- Processes and production safety (issue 18) ----
+
+/** EXTERNAL_IDENTITY_KEY when unset: public in the source, so never a production key. */
+export const DEFAULT_EXTERNAL_IDENTITY_KEY = 'kudi-public-identity-key';
+
+/**
+ * What makes a NODE_ENV=production start unsafe, every one named: a secret left to the generated
+ * DATA_DIR/secrets.json (a development convenience: it lives beside the data, is made by whichever
+ * process starts first, and is lost with the folder), the identity key left at its public default,
+ * simulators (they stand in for the rails and open /api/dev/*, which moves money without a bank),
+ * and several processes without PostgreSQL. SUPPORT_TOOLS is allowed: it only tells the client to
+ * show the replay screen, which plays a diagnostics file the agent loads in their own browser and
+ * reads no server data.
+ */
+function productionProblems(env: Env, databaseUrl: string | null, webConcurrency: number): string[] {
+  const problems: string[] = [];
+  for (const name of Object.values(SECRET_NAMES)) {
+    if (!env[name]) problems.push(`${name} is not set (generated secrets in DATA_DIR/secrets.json are for development only)`);
+  }
+  if (!env.EXTERNAL_IDENTITY_KEY || env.EXTERNAL_IDENTITY_KEY === DEFAULT_EXTERNAL_IDENTITY_KEY) {
+    problems.push(`EXTERNAL_IDENTITY_KEY is the public default "${DEFAULT_EXTERNAL_IDENTITY_KEY}" (set your own, and KUDI_IDENTITY_KEY to the same for the client build)`);
+  }
+  if (onOff(env, 'SIMULATORS', false)) problems.push('SIMULATORS=on (simulated rails and /api/dev/* move money without a bank)');
+  if (webConcurrency > 1 && !databaseUrl) {
+    problems.push(`WEB_CONCURRENCY=${webConcurrency} without DATABASE_URL (the embedded PGlite is single-process)`);
+  }
+  return problems;
+}
+
 /** Reads and checks the configuration; throws ConfigError with a clear message for a bad value. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnvRaw = env.NODE_ENV ?? 'development';
@@ -326,6 +363,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   const cluster = poolerAndReplica(env, databaseUrl);
   const ngnMaxNaira = int(env, 'NGN_MAX_SINGLE', 5_000_000, 1, 1_000_000_000);
+  // ---- Processes and production safety (issue 18) ----
+  const webConcurrency = int(env, 'WEB_CONCURRENCY', 1, 1, 64);
+  /** The secrets, once every setting parsed (a bad value is named first) and a production start found safe. */
+  const checkedSecrets = (): Secrets => {
+    const problems = nodeEnv === 'production' ? productionProblems(env, databaseUrl, webConcurrency) : [];
+    if (problems.length) throw new ConfigError(`NODE_ENV=production refuses to start: ${problems.join('; ')}`);
+    return loadSecrets(env, dataDir);
+  };
   const config: Config = {
     nodeEnv,
     host,
@@ -337,7 +382,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel,
     publicDir: path.resolve(env.PUBLIC_DIR || 'dist/public'),
     simulators: onOff(env, 'SIMULATORS', nodeEnv !== 'production'),
-    externalIdentityKey: env.EXTERNAL_IDENTITY_KEY || 'kudi-public-identity-key',
+    externalIdentityKey: env.EXTERNAL_IDENTITY_KEY || DEFAULT_EXTERNAL_IDENTITY_KEY,
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     smtpUrl,
     fxMidRate: decimal(env, 'FX_MID_RATE', '1050.00'),
@@ -367,7 +412,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     statementPageRows: int(env, 'STATEMENT_PAGE_ROWS', 500, 1, 10_000),
     historyCheckpointEvery: int(env, 'HISTORY_CHECKPOINT_EVERY', 500, 2, 100_000),
     ...cluster,
-    ...loadSecrets(env, dataDir),
+    webConcurrency,
+    ...checkedSecrets(),
     ...overrides,
   };
   return config;

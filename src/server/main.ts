@@ -1,9 +1,13 @@
-import { ConfigError, loadConfig } from './config';
+import cluster from 'node:cluster';
+import { runPrimary } from './cluster';
+import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
 
 /**
- * Process entry: config → database (+ migrations) → app → listen; SIGTERM/SIGINT close cleanly.
+ * Process entry: config → database (+ migrations) → app → listen; SIGTERM/SIGINT drain
+ * (plugins/drain.ts). With WEB_CONCURRENCY=N > 1 on PostgreSQL this process is the primary of a
+ * cluster (cluster.ts): it migrates once and forks N workers, each of which runs `serve` below.
  * The app's modules load while the embedded database starts (cold start, docs/PERFORMANCE.md).
  */
 async function main(): Promise<void> {
@@ -17,21 +21,44 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  if (cluster.isPrimary && config.webConcurrency > 1) {
+    if (config.databaseUrl) {
+      await migrateOnce(config);
+      runPrimary(config);
+      return;
+    }
+    console.log(`WEB_CONCURRENCY=${config.webConcurrency} ignored: the embedded PGlite database is single-process, so Kudi runs as one process (set DATABASE_URL to run several)`);
+  }
+  await serve(config);
+}
+
+/** The cluster's primary migrates before it forks, so workers start on an up-to-date schema. */
+async function migrateOnce(config: Config): Promise<void> {
+  const database = await openDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/** One server process: the whole app on the port (a cluster worker shares it with the others). */
+async function serve(config: Config): Promise<void> {
   const opening = openDatabase(config);
   opening.catch(() => undefined); // awaited below; a failure surfaces there
   const { buildApp } = await import('./app');
   const database = await opening;
-  await migrateToLatest(database.db);
+  if (cluster.isPrimary) await migrateToLatest(database.db);
   const app = await buildApp({ config, db: database.db, onClose: () => database.close() });
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    app.close().then(
+    app.log.info({ signal }, 'draining');
+    app.drain().then(
       () => process.exit(0),
-      (err) => {
+      (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
         process.exit(1);
       },
@@ -45,7 +72,7 @@ async function main(): Promise<void> {
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PGlite ${config.dataDir ? `in ${config.dataDir}` : 'in memory'}`;
   app.log.info(`database: ${where}`);
-  console.log(`\n  Kudi is running at http://localhost:${config.port}\n`);
+  if (cluster.isPrimary) console.log(`\n  Kudi is running at http://localhost:${config.port}\n`);
 }
 
 main().catch((err) => {

@@ -8,7 +8,7 @@ import type { AuthDeps } from './auth.deps';
 import { insertIdentitySession, latestIdentityStatus, lockIdentitySession, recordDecision, setIdentityStatus } from './identity.repository';
 import type { IdentityDecisionWebhook } from './identity.schemas';
 import { identityDecisionMessage } from './notifications';
-import { assertNotThrottled, recordHit, throttles } from './throttle.service';
+import { takeHit, throttles } from './throttle.service';
 import { authenticateHeader } from './session.service';
 import { findUserById, updateUser, type UserRow } from './users.repository';
 
@@ -48,8 +48,7 @@ export async function createExternalIdentitySession(
   caller: { ip: string; authorization?: string },
   now = new Date(),
 ): Promise<string> {
-  await assertNotThrottled(deps.db, throttles.externalIdentityPerIp, caller.ip, now);
-  await recordHit(deps.db, throttles.externalIdentityPerIp, caller.ip, now);
+  await takeHit(deps.db, throttles.externalIdentityPerIp, caller.ip, now);
   if (!sameSecret(body.key, deps.config.externalIdentityKey)) throw forbidden(server.invalidAccessKey);
   const firstName = body.first_name.trim();
   const lastName = body.last_name.trim();

@@ -19,7 +19,7 @@ import {
 } from './otp.repository';
 import { commitThenRefuse } from './refusal';
 import { OTP_CAP_WINDOW_MS, OTP_HOURLY_CAP, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './rules';
-import { assertNotThrottled, recordHit, throttles } from './throttle.service';
+import { takeHit, throttles } from './throttle.service';
 import { lockUser } from './users.repository';
 
 /** Whose code, what for, and where it was sent (lower-cased e-mail or phone number). */
@@ -97,9 +97,11 @@ export interface OtpCheck<T> {
  * even though the call fails; guesses are also throttled per IP.
  */
 export async function useOtp<T>(db: Db, secret: string, now: Date, check: OtpCheck<T>): Promise<T> {
-  await assertNotThrottled(db, throttles.otpGuessesPerIp, check.ip, now);
+  // Every try counts until it turns out right (or fails for a fault of ours): taken first, so that
+  // guesses sent at the same moment cannot all pass the check.
+  const guess = await takeHit(db, throttles.otpGuessesPerIp, check.ip, now);
   try {
-    return await commitThenRefuse(db, async (trx) => {
+    const result = await commitThenRefuse(db, async (trx) => {
       const wrongCode = badRequest(check.wrongCode ?? emailVerification.invalidOtp);
       const row = await lockUnusedOtp(trx, check.target.userId, check.target.purpose, check.target.recipient);
       if (!row) return check.hideMissing ? wrongCode : badRequest(server.invalidOrExpiredOtp);
@@ -112,8 +114,10 @@ export async function useOtp<T>(db: Db, secret: string, now: Date, check: OtpChe
       await consumeOtp(trx, row.id, now);
       return check.onValid(trx);
     });
+    await guess.giveBack();
+    return result;
   } catch (err) {
-    if (err instanceof ApiError) await recordHit(db, throttles.otpGuessesPerIp, check.ip, now);
+    if (!(err instanceof ApiError)) await guess.giveBack();
     throw err;
   }
 }

@@ -10,7 +10,7 @@ import type { AuthDeps } from './auth.deps';
 import { identityStatusOf } from './identity.service';
 import { insertContactMessage } from './contact.repository';
 import { supportMessage } from './notifications';
-import { assertNotThrottled, recordHit, throttles } from './throttle.service';
+import { takeHit, throttles } from './throttle.service';
 import { readServerDate, toUser } from './user.dto';
 import { findUserById, updateUser, type UserRow } from './users.repository';
 
@@ -90,8 +90,7 @@ export async function contactUs(deps: AuthDeps, userId: string, body: Req<'conta
   if (!message.email || !message.phone_number || !message.complaint) throw badRequest(profile.fieldsRequired);
   if (!isEmail(message.email)) throw badRequest(server.invalidEmail);
   message.phone_number = toE164OrRefuse(message.phone_number, (await existingUser(deps.db, userId)).country_of_residence);
-  await assertNotThrottled(deps.db, throttles.contactPerUser, userId, now);
+  await takeHit(deps.db, throttles.contactPerUser, userId, now);
   await insertContactMessage(deps.db, { user_id: userId, ...message, created_at: now });
-  await recordHit(deps.db, throttles.contactPerUser, userId, now);
   await deps.email.send(supportMessage(message));
 }

@@ -23,7 +23,7 @@ import {
   type SessionRow,
   type SessionToConfirm,
 } from './sessions.repository';
-import { assertNotThrottled, clearHits, recordHit, throttles } from './throttle.service';
+import { clearHits, takeHit, throttles } from './throttle.service';
 import { bearerToken, signAccessToken, verifyAccessToken, type AccessClaims } from './tokens';
 import { findUserByEmail, findUserById, type UserRow } from './users.repository';
 
@@ -149,15 +149,24 @@ export async function login(
 ): Promise<LoginData> {
   const secret = config.jwtSecret;
   const email = input.email.trim();
-  await assertNotThrottled(db, throttles.loginPerAccount, email, now);
-  await assertNotThrottled(db, throttles.loginPerIp, input.ip, now);
-  const user = await findUserByEmail(db, email);
-  const matches = await passwordMatches(user?.password_hash ?? (await timingEqualizer(config.passwordCost)), input.password);
-  if (!user || !matches) {
-    await recordHit(db, throttles.loginPerAccount, email, now);
-    await recordHit(db, throttles.loginPerIp, input.ip, now);
-    throw unauthorized(server.invalidCredentials);
+  // Each try counts as a failure of the account and of the address until its password turns out
+  // right: taken before the check, so that tries sent at the same moment cannot all pass it.
+  const accountHit = await takeHit(db, throttles.loginPerAccount, email, now);
+  const ipHit = await takeHit(db, throttles.loginPerIp, input.ip, now).catch(async (err: unknown) => {
+    await accountHit.giveBack();
+    throw err;
+  });
+  let wrong: boolean | null = null;
+  let user: Awaited<ReturnType<typeof findUserByEmail>>;
+  try {
+    user = await findUserByEmail(db, email);
+    const matches = await passwordMatches(user?.password_hash ?? (await timingEqualizer(config.passwordCost)), input.password);
+    wrong = !user || !matches;
+  } finally {
+    // A right password (or a fault of ours) is no failed sign-in.
+    if (wrong !== true) await Promise.all([accountHit.giveBack(), ipHit.giveBack()]);
   }
+  if (!user || wrong) throw unauthorized(server.invalidCredentials);
   if (!user.is_email_verified) throw forbidden(loginMessages.emailNotVerifiedServer);
   await clearHits(db, throttles.loginPerAccount, email);
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /** The times of the newest `limit` hits of a bucket since `since`, newest first. */
@@ -16,6 +17,26 @@ export function newestHits(db: Db, bucket: string, since: Date, limit: number): 
 export async function insertHit(db: Db, bucket: string, at: Date, windowStart: Date): Promise<void> {
   await db.insertInto('throttle_hits').values({ bucket, created_at: at }).execute();
   await db.deleteFrom('throttle_hits').where('bucket', '=', bucket).where('created_at', '<=', windowStart).execute();
+}
+
+/**
+ * The newest `limit` hits of a bucket since `since` and, when there are fewer, a new hit at `at`:
+ * one transaction holding a lock on the bucket's name, so that requests at the same moment (in
+ * this process or another) count one after another and never all find room for themselves.
+ */
+export async function insertHitIfRoom(db: Db, bucket: string, at: Date, since: Date, limit: number): Promise<{ created_at: Date }[]> {
+  const take = async (trx: Db) => {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${bucket}, 0))`.execute(trx);
+    const hits = await newestHits(trx, bucket, since, limit);
+    if (hits.length < limit) await insertHit(trx, bucket, at, since);
+    return hits;
+  };
+  return db.isTransaction ? take(db) : db.transaction().execute(take);
+}
+
+/** Deletes one hit of the bucket at `at` (a hit given back). */
+export async function deleteOneHit(db: Db, bucket: string, at: Date): Promise<void> {
+  await sql`delete from throttle_hits where ctid = (select ctid from throttle_hits where bucket = ${bucket} and created_at = ${at} limit 1)`.execute(db);
 }
 
 export async function deleteHits(db: Db, bucket: string): Promise<void> {

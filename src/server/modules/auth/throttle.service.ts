@@ -1,7 +1,7 @@
 import { server } from '../../../shared/messages';
 import type { Db } from '../../db/database';
 import { tooManyRequests } from '../../lib/errors';
-import { deleteHits, insertHit, newestHits } from './throttle.repository';
+import { deleteHits, deleteOneHit, insertHitIfRoom } from './throttle.repository';
 
 /** A sliding-window limit: at most `limit` hits per key within `windowMs` (rows, not memory). */
 export interface ThrottleRule {
@@ -26,16 +26,24 @@ export const throttles = {
 const bucketOf = (rule: ThrottleRule, key: string) => `${rule.name}:${key.toLowerCase()}`;
 const windowStart = (rule: ThrottleRule, now: Date) => new Date(now.getTime() - rule.windowMs);
 
-/** Throws 429 (with the minutes until a new try is allowed) when the key used up its limit. */
-export async function assertNotThrottled(db: Db, rule: ThrottleRule, key: string, now = new Date()): Promise<void> {
-  const hits = await newestHits(db, bucketOf(rule, key), windowStart(rule, now), rule.limit);
-  if (hits.length < rule.limit) return;
-  const freeAt = hits[hits.length - 1].created_at.getTime() + rule.windowMs;
-  throw tooManyRequests(rule.message(Math.max(1, Math.ceil((freeAt - now.getTime()) / MINUTE))));
+/** A hit counted against its rule; given back when what it was taken for turns out not to count (a right password). */
+export interface Hit {
+  giveBack(): Promise<void>;
 }
 
-export function recordHit(db: Db, rule: ThrottleRule, key: string, now = new Date()): Promise<void> {
-  return insertHit(db, bucketOf(rule, key), now, windowStart(rule, now));
+/**
+ * Counts a hit of the key, or throws 429 (with the minutes until a new try is allowed) when the key
+ * used up its limit. The check and the hit are one step under a lock on the bucket (rows, shared
+ * by every API process), so concurrent requests never get more than the limit between them.
+ */
+export async function takeHit(db: Db, rule: ThrottleRule, key: string, now = new Date()): Promise<Hit> {
+  const bucket = bucketOf(rule, key);
+  const hits = await insertHitIfRoom(db, bucket, now, windowStart(rule, now), rule.limit);
+  if (hits.length >= rule.limit) {
+    const freeAt = hits[hits.length - 1].created_at.getTime() + rule.windowMs;
+    throw tooManyRequests(rule.message(Math.max(1, Math.ceil((freeAt - now.getTime()) / MINUTE))));
+  }
+  return { giveBack: () => deleteOneHit(db, bucket, now) };
 }
 
 export function clearHits(db: Db, rule: ThrottleRule, key: string): Promise<void> {

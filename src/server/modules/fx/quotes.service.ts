@@ -16,7 +16,7 @@ import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/errors';
 import type { AmountSide } from './fx.tables';
 import { conversionDirection, quoteRate } from './quotes';
-import { assertNotThrottled, recordHit, throttles } from '../auth/throttle.service';
+import { takeHit, throttles } from '../auth/throttle.service';
 import { insertQuote, type QuoteRow } from './quotes.repository';
 
 /** The conversion service's refusal of an amount that converts to nothing. */
@@ -102,8 +102,7 @@ export async function createQuote(deps: QuoteDeps, userId: string, body: Req<'cr
   const request = quoteRequest(body);
   // A customer asks for a quote as they pause typing; a client asking far faster is refused (429).
   const throttle = { ...throttles.quotesPerUser, limit: deps.config.quotesPerMinute };
-  await assertNotThrottled(deps.db, throttle, userId);
-  await recordHit(deps.db, throttle, userId);
+  await takeHit(deps.db, throttle, userId);
   const midRate = await deps.rates.midRate();
   const { fxMarginBps, quoteTtlS } = deps.config;
   const priced = priceConversion(midRate, fxMarginBps, request);

@@ -1,14 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { ErrorResponse } from '../../../shared/schemas';
 import { ping } from '../../db/database';
 
 const Health = Type.Object({ status: Type.Literal('ok'), db: Type.Literal('ok') });
 const Unhealthy = Type.Object({ status: Type.Literal('error'), db: Type.Literal('error') });
+/** 503: the database is unreachable, or the process drains (plugins/drain.ts: the API's error shape). */
+const Unavailable = Type.Union([Unhealthy, ErrorResponse]);
 
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/health',
-    { schema: { tags: ['system'], summary: 'Liveness with a real database query', response: { 200: Health, 503: Unhealthy } } },
+    { schema: { tags: ['system'], summary: 'Liveness with a real database query; 503 while the process drains', response: { 200: Health, 503: Unavailable } } },
     async (request, reply) => {
       try {
         await ping(app.db);

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { checkPinOnLockedRow, type PinDeps } from '../auth/pin.service';
 import { CommitThenThrow, transactionCommitting } from '../auth/refusal';
-import { assertNotThrottled, recordHit, type ThrottleRule } from '../auth/throttle.service';
+import { takeHit, type ThrottleRule } from '../auth/throttle.service';
 import { isFullyVerified } from '../auth/user.dto';
 import { findUserById } from '../auth/users.repository';
 import type { Trx } from '../ledger/accounts.repository';
@@ -44,8 +44,7 @@ export const nameLookupRule = (name: string, message: ThrottleRule['message']): 
  */
 export async function allowNameLookup(db: Db, userId: string, rule: ThrottleRule): Promise<void> {
   await requireVerifiedSender(db, userId);
-  await assertNotThrottled(db, rule, userId);
-  await recordHit(db, rule, userId);
+  await takeHit(db, rule, userId);
 }
 
 /**
