@@ -155,7 +155,16 @@ async function countStatements(app: FastifyInstance, counter: { statements: numb
   return Math.round(((counter.statements - before) / runs) * 10) / 10;
 }
 
-async function createCustomers(app: FastifyInstance, db: Db, config: Config, count: number): Promise<BenchCustomer[]> {
+/** Funds a customer's wallet through the simulators' deposit call (POST /api/dev/deposits), of an app in this process or a server. */
+export type Deposit = (body: { email: string; currency: 'CAD' | 'NGN'; amount: number }) => Promise<void>;
+
+export const injectedDeposit = (app: FastifyInstance): Deposit => async (payload) => {
+  const res = await app.inject({ method: 'POST', url: '/api/dev/deposits', payload });
+  if (res.statusCode !== 200) throw new Error(`deposit failed: ${res.body}`);
+};
+
+/** Verified customers with PINs and live sessions, straight in the database, each funded by two deposits. */
+export async function createCustomers(deposit: Deposit, db: Db, config: Config, count: number): Promise<BenchCustomer[]> {
   const passwordHash = await hashPassword('Str0ng!Pass', config.passwordCost);
   const out: BenchCustomer[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -184,10 +193,7 @@ async function createCustomers(app: FastifyInstance, db: Db, config: Config, cou
       account_number: String(8_000_000_000 + i), tx_ref: `bench-${randomUUID()}`, bvn_hash: 'bench', bvn_last4: '0000',
       gender: 'female', activated_at: new Date(),
     }).where('user_id', '=', customer.id).execute();
-    for (const [currency, amount] of [['CAD', 1_000_000], ['NGN', 100_000_000]] as const) {
-      const res = await app.inject({ method: 'POST', url: '/api/dev/deposits', payload: { email, currency, amount } });
-      if (res.statusCode !== 200) throw new Error(`deposit failed: ${res.body}`);
-    }
+    for (const [currency, amount] of [['CAD', 1_000_000], ['NGN', 100_000_000]] as const) await deposit({ email, currency, amount });
     out.push(customer);
   }
   return out;
@@ -205,7 +211,7 @@ function pair(customers: BenchCustomer[]): [BenchCustomer, BenchCustomer] {
 }
 
 /** autocannon in a child process (bench/load-generator.ts), so it does not share the server's event loop. */
-function httpRun(url: string, customers: BenchCustomer[], request: RequestKind, durationS = DURATION_S): Promise<LoadResult> {
+export function httpRun(url: string, customers: BenchCustomer[], request: RequestKind, durationS = DURATION_S): Promise<LoadResult> {
   const job: LoadJob = {
     url, connections: CONNECTIONS, durationS, pin: PIN, timezone: TIMEZONE, keyed: request === 'app',
     customers: customers.map(({ email, authorization }) => ({ email, authorization })),
@@ -344,7 +350,7 @@ export async function apiBench(database: 'pglite' | 'postgres', log: (line: stri
     const address = app.server.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     log(`${database}: creating ${CUSTOMERS} customers`);
-    const everyone = await createCustomers(app, handle.db, config, CUSTOMERS);
+    const everyone = await createCustomers(injectedDeposit(app), handle.db, config, CUSTOMERS);
     const runs = REQUESTS.flatMap((request) =>
       ([['uniform', everyone], ['hot', everyone.slice(0, 4)]] as const).filter(([name]) => CASES.includes(name)).map(([name, customers]) => ({ request, name, customers })));
     for (const { request, name, customers } of runs) {
