@@ -10,7 +10,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres). PgBouncer rows need `npm run dev:cluster`'s primary
  * and PgBouncer (TEST_PRIMARY_URL, TEST_PGBOUNCER_URL as it prints them); without them only the
  * straight rows run. SCALING_PROCESSES (default 1,2,4), BENCH_DURATION (default 20), BENCH_WARMUP
- * (default 5), BENCH_CUSTOMERS (default 1000). Each process's pool is DATABASE_POOL_SIZE (default
+ * (default 5), BENCH_CUSTOMERS (default 1000); SCALING_TARGETS (postgres, cluster-primary, pgbouncer) to run only some. Each process's pool is DATABASE_POOL_SIZE (default
  * 10, the best single-process figure on 2 cores: docs/PERFORMANCE.md) divided by the processes, so
  * the database sees about the same number of connections in every row. Writes bench/scaling.json.
  */
@@ -32,7 +32,7 @@ const PROCESSES = (process.env.SCALING_PROCESSES || '1,2,4').split(',').map(Numb
 const POOL_TOTAL = Number(process.env.DATABASE_POOL_SIZE || 10);
 
 interface Target {
-  name: 'postgres' | 'pgbouncer';
+  name: 'postgres' | 'cluster-primary' | 'pgbouncer';
   /** Where the scratch database is made (a server's maintenance database). */
   adminUrl: string;
   /** The server's DATABASE_URL for a database name. */
@@ -61,8 +61,14 @@ function targets(): Target[] {
   const list: Target[] = [{ name: 'postgres', adminUrl, serverUrl: (db) => withDatabase(adminUrl, db), pooler: 'none' }];
   const primary = process.env.TEST_PRIMARY_URL;
   const bouncer = process.env.TEST_PGBOUNCER_URL;
-  if (primary && bouncer) list.push({ name: 'pgbouncer', adminUrl: primary, serverUrl: (db) => withDatabase(bouncer, db), pooler: 'pgbouncer' });
-  return list;
+  if (primary && bouncer) {
+    // The cluster's primary straight, then through PgBouncer: the same server (with its replica
+    // streaming), so the two rows differ only by the pooler.
+    list.push({ name: 'cluster-primary', adminUrl: primary, serverUrl: (db) => withDatabase(primary, db), pooler: 'none' });
+    list.push({ name: 'pgbouncer', adminUrl: primary, serverUrl: (db) => withDatabase(bouncer, db), pooler: 'pgbouncer' });
+  }
+  const only = process.env.SCALING_TARGETS?.split(',');
+  return only ? list.filter((target) => only.includes(target.name)) : list;
 }
 
 async function admin(url: string, statement: string): Promise<void> {
