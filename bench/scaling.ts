@@ -19,10 +19,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { freePort } from '../__tests__/bank/server';
+import { onPostgres } from '../__tests__/support/on-postgres';
 import { createCustomers, DURATION_S, httpRun, machine, WARMUP_S } from './api';
 
 const ROOT = path.join(__dirname, '..');
@@ -71,16 +71,6 @@ function targets(): Target[] {
   return only ? list.filter((target) => only.includes(target.name)) : list;
 }
 
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** The built server with these settings; resolves once GET /api/health answers 200. */
 async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [ENTRY], { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -119,7 +109,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   for (const target of targets()) {
     const database = `kudi_scaling_${randomBytes(4).toString('hex')}`;
-    await admin(target.adminUrl, `create database ${database}`);
+    await onPostgres(target.adminUrl, `create database ${database}`);
     try {
       const databaseUrl = target.serverUrl(database);
       const env = { ...base, DATABASE_URL: databaseUrl, DATABASE_POOLER: target.pooler };
@@ -139,7 +129,7 @@ async function main(): Promise<void> {
         const poolPerProcess = Math.max(2, Math.round(POOL_TOTAL / processes));
         server = await startServer({ ...env, WEB_CONCURRENCY: String(processes), DATABASE_POOL_SIZE: String(poolPerProcess) }, port);
         try {
-          await admin(withDatabase(target.adminUrl, database), 'vacuum analyze users, sessions, ledger_accounts, ledger_transfers, ledger_entries, idempotency_keys');
+          await onPostgres(withDatabase(target.adminUrl, database), 'vacuum analyze users, sessions, ledger_accounts, ledger_transfers, ledger_entries, idempotency_keys');
           const url = `http://127.0.0.1:${port}`;
           if (WARMUP_S > 0) await httpRun(url, customers, 'app', WARMUP_S);
           const result = await httpRun(url, customers, 'app');
@@ -153,7 +143,7 @@ async function main(): Promise<void> {
         }
       }
     } finally {
-      await admin(target.adminUrl, `drop database if exists ${database} with (force)`);
+      await onPostgres(target.adminUrl, `drop database if exists ${database} with (force)`);
     }
   }
   const out = { date: new Date().toISOString(), machine: machine(), durationS: DURATION_S, customers: CUSTOMERS, connections: 50, rows };

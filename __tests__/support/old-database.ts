@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase } from '../../src/server/db/database';
 import { borrowWorkerPglite } from './test-app';
+import { onPostgres } from './on-postgres';
 
 /** A migration module: its `up` applied to the database as it was then. */
 interface MigrationModule {
@@ -15,15 +15,6 @@ export interface OldDatabase {
   close(): Promise<void>;
 }
 
-async function onPostgres(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A new, empty schema (of the worker's PGlite, or of TEST_DATABASE_URL in the PostgreSQL run) with

@@ -3,24 +3,16 @@
  * the database is dropped still succeeds (the migrator's table look-up reads every schema).
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrations';
+import { onPostgres as onPostgresAt } from '../../support/on-postgres';
 
 if (process.env.KUDI_TEST_DB !== 'postgres' || !process.env.TEST_DATABASE_URL) {
   throw new Error('migrations-concurrent-drop.pg.test.ts runs only against PostgreSQL: TEST_DATABASE_URL=postgres://… npx jest --selectProjects server-pg');
 }
 const url = process.env.TEST_DATABASE_URL;
 
-async function onPostgres(statements: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statements);
-  } finally {
-    await client.end();
-  }
-}
+const onPostgres = (statements: string) => onPostgresAt(url!, statements);
 
 describe('migrations beside schemas being dropped', () => {
   it('migrate a fresh schema while other schemas are created and dropped, every time', async () => {

@@ -5,10 +5,10 @@
  */
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrations';
 import { borrowWorkerPglite } from '../../support/test-app';
+import { onPostgres as onPostgresAt } from '../../support/on-postgres';
 
 const STRAY_TABLES = `
   create table kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null);
@@ -16,15 +16,7 @@ const STRAY_TABLES = `
 
 const postgresUrl = process.env.KUDI_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 
-async function onPostgres(statements: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(statements);
-  } finally {
-    await client.end();
-  }
-}
+const onPostgres = (statements: string) => onPostgresAt(postgresUrl!, statements);
 
 let handle: DatabaseHandle;
 let borrowed: Awaited<ReturnType<typeof borrowWorkerPglite>> = null;

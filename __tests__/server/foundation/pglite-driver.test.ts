@@ -8,22 +8,14 @@
  */
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle, type Db } from '../../../src/server/db/database';
 import { borrowWorkerPglite } from '../../support/test-app';
+import { onPostgres as onPostgresAt } from '../../support/on-postgres';
 
 const postgresUrl = process.env.KUDI_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 const schema = `driver_${randomBytes(5).toString('hex')}`;
 
-async function onPostgres(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const onPostgres = (statements: string) => onPostgresAt(postgresUrl!, statements);
 
 let handle: DatabaseHandle;
 let db: Db;

@@ -8,7 +8,6 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig } from '../../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
@@ -17,6 +16,7 @@ import { runDailyReconciliation } from '../../../src/server/modules/reconcile/re
 import { settleDuePayouts } from '../../../src/server/sim/payout-rail';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { funded, ngnWithdrawal, userTransfer } from '../transfers/helpers';
+import { onPostgres as onPostgresAt } from '../../support/on-postgres';
 
 if (process.env.KUDI_TEST_DB !== 'postgres' || !process.env.TEST_DATABASE_URL) {
   throw new Error('reconcile-cli-and-job.pg.test.ts runs only against PostgreSQL: TEST_DATABASE_URL=postgres://… npx jest --selectProjects server-pg');
@@ -24,15 +24,7 @@ if (process.env.KUDI_TEST_DB !== 'postgres' || !process.env.TEST_DATABASE_URL) {
 const baseUrl = process.env.TEST_DATABASE_URL;
 const ROOT = path.resolve(__dirname, '../../..');
 
-async function onPostgres(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const onPostgres = (statements: string) => onPostgresAt(baseUrl!, statements);
 
 interface CliRun {
   code: number;
