@@ -77,25 +77,26 @@ export async function login(http: Http, email: string): Promise<string> {
 }
 
 /** One verified customer with PIN and activated naira wallet, from nothing, through the API. */
+/** The sign-up form's body as the app sends it, with PASSWORD. */
+export const signUpBody = (email: string, firstName: string, lastName: string) => ({
+  address: '',
+  confirm_password: PASSWORD,
+  country_of_residence: 'CA',
+  date_of_birth: '15/01/1990',
+  email,
+  legal_first_name: firstName,
+  legal_last_name: lastName,
+  nationality: 'NG',
+  password: PASSWORD,
+});
+
 export async function createCustomer(http: Http, runId: string, index: number): Promise<BankCustomer> {
   const email = `bank-${runId}-${index}@example.com`;
   const firstName = FIRST_NAMES[index % FIRST_NAMES.length];
   const lastName = LAST_NAMES[Math.floor(index / FIRST_NAMES.length) % LAST_NAMES.length];
   expectOk(
     'sign-up',
-    await http.call('/api/auth/sign-up', {
-      body: {
-        address: '',
-        confirm_password: PASSWORD,
-        country_of_residence: 'CA',
-        date_of_birth: '15/01/1990',
-        email,
-        legal_first_name: firstName,
-        legal_last_name: lastName,
-        nationality: 'NG',
-        password: PASSWORD,
-      },
-    }),
+    await http.call('/api/auth/sign-up', { body: signUpBody(email, firstName, lastName) }),
   );
   expectOk(
     'verify-email',

@@ -1,4 +1,5 @@
 /** A small HTTP client for the bank test: JSON over fetch, with a timeout, never throwing on a status. */
+import { UNAVAILABLE_MESSAGE } from '../../src/server/lib/errors';
 
 export interface Answer {
   /** HTTP status, or 0 when no answer came back (connection refused or reset, timeout). */
@@ -69,8 +70,6 @@ export function dataOf<T = Record<string, unknown>>(answer: Answer): T {
   return (answer.body?.data ?? {}) as T;
 }
 
-/** The API's answer when its database cannot serve a request (src/server/lib/errors.ts). */
-export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again.';
 
 /**
  * Several processes of one app behind one client, as behind a load balancer: calls go to each in

@@ -13,10 +13,10 @@ import { throttles } from '../../../src/server/modules/auth/throttle.service';
 import { loadConfig } from '../../../src/server/config';
 import { openDatabase } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrations';
+import { PASSWORD, signUpBody } from '../../bank/customers';
 import { dataOf, type Answer, type CallOptions, type Http } from '../../bank/http';
 import { ServerProcess, scratchDatabase, sharedEnv, START_TIMEOUT_MS } from './processes';
 
-const PASSWORD = 'Throttle!Test2025';
 const PIN = '4826';
 const QUOTES_PER_MINUTE = 6;
 
@@ -56,19 +56,7 @@ let customers = 0;
 /** A customer signed up on one process (its e-mail code still unused). */
 async function signUp(): Promise<string> {
   const email = `throttle-${(customers += 1)}-${process.pid}@example.com`;
-  const answer = await turn().call('/api/auth/sign-up', {
-    body: {
-      address: '',
-      confirm_password: PASSWORD,
-      country_of_residence: 'CA',
-      date_of_birth: '15/01/1990',
-      email,
-      legal_first_name: 'Ada',
-      legal_last_name: 'Obi',
-      nationality: 'NG',
-      password: PASSWORD,
-    },
-  });
+  const answer = await turn().call('/api/auth/sign-up', { body: signUpBody(email, 'Ada', 'Obi') });
   expect(answer.status).toBe(200);
   return email;
 }

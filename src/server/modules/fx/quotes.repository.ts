@@ -7,6 +7,8 @@ export type QuoteRow = Selectable<QuotesTable>;
 
 /** Unused quotes are kept this long after they lapse (a late conversion is still told "expired"), then deleted. */
 export const LAPSED_QUOTE_KEPT_S = 3600;
+/** Unused quotes whose `expires_at` is before this are deleted (insertQuote per customer, the sweep for all). */
+export const quoteLapsedBefore = sql<Date>`now() - ${LAPSED_QUOTE_KEPT_S}::integer * interval '1 second'`;
 
 /**
  * Records a quote held `ttlS` seconds from now by the database's clock (the one every API process
@@ -22,7 +24,7 @@ export async function insertQuote(
     .deleteFrom('quotes')
     .where('user_id', '=', values.user_id)
     .where('used_at', 'is', null)
-    .where('expires_at', '<', sql<Date>`now() - ${LAPSED_QUOTE_KEPT_S}::integer * interval '1 second'`)
+    .where('expires_at', '<', quoteLapsedBefore)
     .execute();
   return db
     .insertInto('quotes')

@@ -22,6 +22,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { Trx } from '../ledger/accounts.repository';
+import { retryBackoffMs } from '../../lib/backoff';
 import {
   claimDueJobs,
   enqueueJobs,
@@ -47,8 +48,6 @@ export interface JobHandler {
 
 export type JobHandlers = Record<string, JobHandler>;
 
-/** 30 s, doubled after each failed attempt, at most an hour. */
-export const defaultBackoffMs = (attempts: number): number => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, Math.min(attempts - 1, 10)));
 
 /** This process's name in `locked_by`: host, pid and a random tag (a pid is reused after a restart). */
 export const WORKER_ID = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -99,7 +98,7 @@ async function runOne(deps: JobRunnerDeps, handler: JobHandler, job: JobRow, wor
     });
   } catch (err) {
     const giveUp = job.attempts >= job.max_attempts;
-    const backoff = (handler.backoffMs ?? defaultBackoffMs)(job.attempts);
+    const backoff = (handler.backoffMs ?? retryBackoffMs)(job.attempts);
     const recurring = handler.everyMs !== undefined;
     const retryInMs = recurring && giveUp ? handler.everyMs! : recurring ? Math.min(backoff, handler.everyMs!) : backoff;
     deps.log?.warn({ err, job: job.id.toString(), kind: job.kind, attempts: job.attempts }, giveUp && !recurring ? 'job failed for good' : 'job failed; it will be retried');

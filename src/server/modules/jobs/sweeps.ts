@@ -8,7 +8,8 @@
  * nothing, so two runs at once (or a run after a crash) are harmless.
  */
 import { sql } from 'kysely';
-import { LAPSED_QUOTE_KEPT_S } from '../fx/quotes.repository';
+import { quoteLapsedBefore } from '../fx/quotes.repository';
+import { KEY_EXPIRED } from '../ledger/idempotency.repository';
 import type { Trx } from '../ledger/accounts.repository';
 import type { JobHandler } from './jobs.service';
 
@@ -16,9 +17,6 @@ import type { JobHandler } from './jobs.service';
 export const SWEEP_BATCH = 1000;
 /** How often the sweep runs when it has caught up. */
 export const SWEEP_EVERY_MS = 10 * 60_000;
-/** Keys older than this are expired: the same 24 hours as ledger/idempotency.repository's claimKey. */
-const KEY_EXPIRED = sql<Date>`now() - interval '24 hours'`;
-const QUOTE_LAPSED = sql<Date>`now() - ${LAPSED_QUOTE_KEPT_S}::integer * interval '1 second'`;
 /** Generic jobs done this long ago are forgotten. */
 const JOB_DONE_KEPT = sql<Date>`now() - interval '7 days'`;
 
@@ -36,10 +34,10 @@ export async function sweepExpiredOnce(trx: Trx, batch = SWEEP_BATCH): Promise<S
   const quotes = await trx
     .deleteFrom('quotes')
     .where('id', 'in', (eb) =>
-      eb.selectFrom('quotes').select('id').where('used_at', 'is', null).where('expires_at', '<', QUOTE_LAPSED).limit(batch),
+      eb.selectFrom('quotes').select('id').where('used_at', 'is', null).where('expires_at', '<', quoteLapsedBefore).limit(batch),
     )
     .where('used_at', 'is', null)
-    .where('expires_at', '<', QUOTE_LAPSED)
+    .where('expires_at', '<', quoteLapsedBefore)
     .executeTakeFirst();
   const keys = await trx
     .deleteFrom('idempotency_keys')

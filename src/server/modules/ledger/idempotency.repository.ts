@@ -5,7 +5,8 @@ import type { IdempotencyKeysTable } from './ledger.tables';
 
 export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
 
-const EXPIRED = sql<Date>`now() - interval '24 hours'`;
+/** Keys live 24 hours: one created before this is expired (claimKey drops a customer's, the sweep everyone's). */
+export const KEY_EXPIRED = sql<Date>`now() - interval '24 hours'`;
 /**
  * A claim still running after its lease (IDEMPOTENCY_LEASE_MS) counts as abandoned: its process
  * died, so its money transaction never committed. If it did not die and only ran long, taking the
@@ -30,7 +31,7 @@ export type KeyAnswerRow = Claim & { status: number };
  * anything else is left as it is for the caller to read. Also drops the user's expired keys.
  */
 export async function claimKey(db: Db, c: Claim, leaseMs: number): Promise<boolean> {
-  await db.deleteFrom('idempotency_keys').where('user_id', '=', c.userId).where('created_at', '<', EXPIRED).execute();
+  await db.deleteFrom('idempotency_keys').where('user_id', '=', c.userId).where('created_at', '<', KEY_EXPIRED).execute();
   const row = await db
     .insertInto('idempotency_keys')
     .values({ user_id: c.userId, key: c.key, request_hash: c.requestHash, claim: c.claim, status: 'in_progress' })
@@ -102,7 +103,7 @@ export const keyUnused = (c: Pick<Claim, 'userId' | 'key'>) =>
  */
 export const keyAnswered = (name: string, c: KeyAnswerRow, from: RawBuilder<unknown>, body: RawBuilder<unknown>) => sql`
   ${sql.raw(name)}_expired as (
-    delete from idempotency_keys k where k.user_id = ${c.userId}::uuid and k.created_at < ${EXPIRED} and exists (select 1 from ${from})
+    delete from idempotency_keys k where k.user_id = ${c.userId}::uuid and k.created_at < ${KEY_EXPIRED} and exists (select 1 from ${from})
   ),
   ${sql.raw(name)} as (
     insert into idempotency_keys (user_id, key, request_hash, claim, status, response_status, response_body)

@@ -25,6 +25,7 @@ import {
 } from './notifications.repository';
 import type { NotificationKind, NotificationPayloads } from './notify';
 import { isTransferKind, renderNotification, type NotificationFacts } from './templates';
+import { retryBackoffMs } from '../../lib/backoff';
 
 /** What the pass needs; the app itself fits (app.db, app.config, app.adapters, app.log). */
 export interface NotificationDeps {
@@ -40,8 +41,6 @@ const BATCH = 25;
 export const LEASE_MS = 30_000;
 /** Attempts before a notification is given up (failed_at; `npm run jobs -- retry notification <id>`): about 17 hours of retries. */
 export const MAX_ATTEMPTS = 20;
-/** After a failed send: 30 s, doubled each attempt, at most an hour. */
-const retryDelayMs = (attempts: number) => Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, Math.min(attempts - 1, 10)));
 
 /** The message id of a notification: the same for every attempt to send it. */
 export function messageIdOf(row: Pick<NotificationRow, 'id' | 'created_at'>, publicUrl: string): string {
@@ -110,7 +109,7 @@ export async function sendDueNotifications(deps: NotificationDeps, stopping: () 
           await giveUp(deps.db, row.id, error);
         } else {
           deps.log?.warn({ err, notification: row.id, kind: row.kind }, 'notification not sent; it will be retried');
-          await retryLater(deps.db, row.id, retryDelayMs(row.attempts), error);
+          await retryLater(deps.db, row.id, retryBackoffMs(row.attempts), error);
         }
       }
     }
