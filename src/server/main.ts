@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { runPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/database';
+import { isDatabaseUnavailable, openDatabase, ping } from './db/database';
 import { migrateToLatest } from './db/migrations';
 
 /**
@@ -32,11 +32,34 @@ async function main(): Promise<void> {
   await serve(config);
 }
 
+/** How long a starting process waits for a database that is briefly away (restarting, failing over). */
+const DATABASE_WAIT_MS = 60_000;
+
+/**
+ * Runs the start-up's first database work, again every half second while the database cannot be
+ * reached (isDatabaseUnavailable), for up to DATABASE_WAIT_MS: a process started while PostgreSQL
+ * restarts comes up when it is back instead of exiting. Any other error stands at once.
+ */
+async function onceTheDatabaseAnswers<T>(work: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  let said = false;
+  for (;;) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err) || Date.now() - started > DATABASE_WAIT_MS) throw err;
+      if (!said) console.warn(`The database is not answering (${(err as Error).message}); waiting for it`);
+      said = true;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
 /** The cluster's primary migrates before it forks, so workers start on an up-to-date schema. */
 async function migrateOnce(config: Config): Promise<void> {
   const database = await openDatabase(config);
   try {
-    await migrateToLatest(database.db);
+    await onceTheDatabaseAnswers(() => migrateToLatest(database.db));
   } finally {
     await database.close();
   }
@@ -48,7 +71,8 @@ async function serve(config: Config): Promise<void> {
   opening.catch(() => undefined); // awaited below; a failure surfaces there
   const { buildApp } = await import('./app');
   const database = await opening;
-  if (cluster.isPrimary) await migrateToLatest(database.db);
+  // A worker of a cluster starts on the schema its primary migrated; it still waits for the database.
+  await onceTheDatabaseAnswers(() => (cluster.isPrimary ? migrateToLatest(database.db) : ping(database.db)));
   const app = await buildApp({ config, db: database.db, onClose: () => database.close() });
 
   let closing = false;

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { createCustomer, depositWebhook, postWebhook, railReference, type BankCustomer } from '../../bank/customers';
 import { dataOf, Http, type Answer } from '../../bank/http';
 import { parseAmount } from '../../../src/shared/money';
-import { ChildServer, freePort } from '../../bank/server';
+import { ChildServer, freePort, type ServerOptions } from '../../bank/server';
 import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from '../../support/private-postgres';
 
 if (!privatePostgresAvailable()) {
@@ -27,6 +27,7 @@ const BACK_WITHIN_MS = 5_000;
 
 let pg: PrivatePostgres;
 let server: ChildServer;
+let serverOptions: Omit<ServerOptions, 'port'>;
 let http: Http;
 let tmp: string;
 let customer: BankCustomer;
@@ -36,9 +37,7 @@ let acknowledged = 0n;
 beforeAll(async () => {
   pg = await startPrivatePostgres();
   tmp = mkdtempSync(path.join(os.tmpdir(), 'kudi-restart-'));
-  const port = await freePort();
-  server = new ChildServer({
-    port,
+  serverOptions = {
     logFile: path.join(tmp, 'server.log'),
     env: {
       NODE_ENV: 'development',
@@ -54,7 +53,8 @@ beforeAll(async () => {
       WEBHOOK_SECRET,
       OTP_SECRET: secret(),
     },
-  });
+  };
+  server = new ChildServer({ ...serverOptions, port: await freePort() });
   await server.start();
   http = new Http(server.baseUrl);
   customer = await createCustomer(http, randomBytes(4).toString('hex'), 0);
@@ -132,6 +132,24 @@ it.each([['fast', 'a restart (fast shutdown and start)'], ['immediate', 'a crash
   },
   120_000,
 );
+
+it('a server process started while PostgreSQL is down waits for it and serves once it is back', async () => {
+  const late = new ChildServer({ ...serverOptions, port: await freePort(), logFile: path.join(tmp, 'late.log') });
+  try {
+    await pg.stop('fast');
+    const starting = late.start();
+    // Well into its start: it has found the database away.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(late.starts).toBe(1);
+    await pg.start();
+    await starting;
+    expect((await new Http(late.baseUrl).call('/api/health')).status).toBe(200);
+    expect(readFileSync(path.join(tmp, 'late.log'), 'utf8')).toContain('The database is not answering');
+  } finally {
+    await late.stop();
+    late.close();
+  }
+}, 120_000);
 
 it('said what happened to its idle connections, and never exited', () => {
   const log = readFileSync(path.join(tmp, 'server.log'), 'utf8');

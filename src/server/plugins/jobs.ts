@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/database';
 import { pollingJob } from '../lib/polling-job';
 import { kudiJobs } from '../modules/jobs/handlers';
 import { runDueJobs, scheduleRecurringJobs } from '../modules/jobs/jobs.service';
@@ -15,9 +16,24 @@ const POLL_INTERVAL_MS = 1000;
 export default fp(
   async function jobsPlugin(app) {
     if (!app.config.jobRunner) return;
-    const job = pollingJob(app, 'jobs', (stopping) => runDueJobs({ db: app.db, log: app.log }, kudiJobs, stopping), POLL_INTERVAL_MS);
-    app.addHook('onReady', async () => {
+    // The recurring jobs' rows are recorded when the app is ready; if the database is briefly away
+    // then, the passes record them once it answers (a failed pass is tried again at the next tick),
+    // and the process keeps starting.
+    let scheduled = false;
+    const schedule = async () => {
+      if (scheduled) return;
       await scheduleRecurringJobs(app.db, kudiJobs);
+      scheduled = true;
+    };
+    const job = pollingJob(app, 'jobs', async (stopping) => {
+      await schedule();
+      return runDueJobs({ db: app.db, log: app.log }, kudiJobs, stopping);
+    }, POLL_INTERVAL_MS);
+    app.addHook('onReady', async () => {
+      await schedule().catch((err: unknown) => {
+        if (!isDatabaseUnavailable(err)) throw err;
+        app.log.warn({ reason: (err as Error).message }, 'jobs: the database is not answering; the recurring jobs are recorded once it does');
+      });
       job.start();
     });
     app.addHook('preClose', async () => job.stop());
