@@ -12,6 +12,7 @@
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../src/server/db/database';
+import { readRouting, REPLICA_REST_MS } from '../../../src/server/db/read-routing';
 import { parseCsv } from '../../support/csv';
 import { createCustomer, type Customer } from '../../support/customers';
 import { highLimits } from '../../support/limits';
@@ -145,5 +146,83 @@ describe('a replica that cannot answer', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('a read the replica fails part-way is read again on the primary, and the replica rests a few seconds before it is asked again', async () => {
+    await caughtUp();
+    let clock = Date.now();
+    const failures: unknown[] = [];
+    const reads = readRouting(t.db, t.app.reads.replica, (err) => failures.push(err), () => clock);
+    const standby = async (db: Db) => (await sql<{ standby: boolean }>`select pg_is_in_recovery() as standby`.execute(db)).rows[0].standby;
+    const servedBy: boolean[] = [];
+    // The read's own connection to the replica is ended by the replica (57P01) in the middle of the read.
+    const answer = await reads.read(bola.id, async (db) => {
+      const onReplica = await standby(db);
+      servedBy.push(onReplica);
+      if (onReplica) await sql`select pg_terminate_backend(pg_backend_pid())`.execute(db);
+      return (await sql<{ n: number }>`select count(*)::int as n from ledger_entries`.execute(db)).rows[0].n;
+    });
+    expect(servedBy).toEqual([true, false]);
+    expect(answer).toBeGreaterThan(0);
+    expect(failures).toHaveLength(1);
+    // Resting: the replica is not asked (not even whether it has replayed), every read is the primary's.
+    expect(await standby(await reads.forCustomer(bola.id))).toBe(false);
+    clock += REPLICA_REST_MS - 1;
+    expect(await standby(await reads.forCustomer(bola.id))).toBe(false);
+    // Rested: asked again, and it answers.
+    clock += 1;
+    expect(await standby(await reads.forCustomer(bola.id))).toBe(true);
+    expect(failures).toHaveLength(1);
+  });
+
+  it('a refusal of the read itself is not read again on the primary', async () => {
+    await caughtUp();
+    const reads = readRouting(t.db, t.app.reads.replica);
+    let calls = 0;
+    await expect(reads.read(bola.id, async () => {
+      calls += 1;
+      throw Object.assign(new Error('No CAD wallet'), { statusCode: 404 });
+    })).rejects.toThrow('No CAD wallet');
+    expect(calls).toBe(1);
+  });
+});
+
+describe('a read mark that cannot be recorded (read_marks gone for a moment)', () => {
+  let payer: Customer;
+  let payee: Customer;
+  const away = async <T>(during: () => Promise<T>): Promise<T> => {
+    await sql`alter table read_marks rename to read_marks_away`.execute(t.db);
+    try {
+      return await during();
+    } finally {
+      await sql`alter table read_marks_away rename to read_marks`.execute(t.db);
+    }
+  };
+
+  beforeAll(async () => {
+    [payer, payee] = [await createCustomer(t), await createCustomer(t)];
+    await deposit(t, payer, 'CAD', '50.00');
+  });
+
+  it("fails a keyed payment's answer in the API's own shape, and its retry under the same key answers 200 with the money moved once", async () => {
+    const key = randomUUID();
+    const failed = await away(() => userTransfer(t, payer, 'CAD', { amount: '7.00', recipient_email: payee.email }, key));
+    expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    expect(failed.json()).toEqual({ success: false, message: expect.any(String) });
+    expect(failed.body).not.toContain('FST_ERR');
+
+    const retried = await userTransfer(t, payer, 'CAD', { amount: '7.00', recipient_email: payee.email }, key);
+    expect(retried.statusCode).toBe(200);
+    expect(await balances(t, payer)).toMatchObject({ CAD: 43 });
+    expect(await balances(t, payee)).toMatchObject({ CAD: 7 });
+  });
+
+  it('sends an unkeyed payment its 200 (a retry would pay again): the money moved once', async () => {
+    const sent = await away(() => userTransfer(t, payer, 'CAD', { amount: '3.00', recipient_email: payee.email }));
+    expect(sent.statusCode).toBe(200);
+    // spec.md: the CAD transfer's success is the string 'true'.
+    expect(sent.json().success).toBe('true');
+    expect(await balances(t, payer)).toMatchObject({ CAD: 40 });
+    expect(await balances(t, payee)).toMatchObject({ CAD: 10 });
   });
 });

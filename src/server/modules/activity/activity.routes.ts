@@ -19,7 +19,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       const { userId } = signedIn(request);
       // From the read replica once it has replayed the customer's own last write (app.reads).
-      return { success: true as const, data: await transactionDetail({ ...deps, db: await app.reads.forCustomer(userId) }, userId, request.params.id) };
+      return { success: true as const, data: await app.reads.read(userId, (db) => transactionDetail({ ...deps, db }, userId, request.params.id)) };
     },
   });
 

@@ -21,7 +21,7 @@ export const statementRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request, reply) => {
       const { userId } = signedIn(request);
       // From the read replica once it has replayed the customer's own last write (app.reads).
-      const file = await openStatement({ ...deps, db: await app.reads.forCustomer(userId) }, userId, request.query);
+      const file = await app.reads.read(userId, (db) => openStatement({ ...deps, db }, userId, request.query));
       file.body.on('error', (err) => request.log.error({ err, reqId: request.id }, 'statement stream failed'));
       return reply
         .header('content-type', file.contentType)

@@ -99,13 +99,12 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
     const { currency, transaction_type, page } = request.query;
     const userId = customerId(request);
     // From the read replica once it has replayed the customer's own last write (app.reads).
-    const db = await app.reads.forCustomer(userId);
-    const history = await transactionHistory({ db, writer: app.db, checkpointEvery: app.config.historyCheckpointEvery }, userId, {
+    const history = await app.reads.read(userId, (db) => transactionHistory({ db, writer: app.db, checkpointEvery: app.config.historyCheckpointEvery }, userId, {
       currency,
       // An empty transaction_type is 'All Types', as an omitted one.
       type: transaction_type || undefined,
       page: historyPage(page),
-    });
+    }));
     return { success: true as const, ...history };
   });
 
