@@ -127,6 +127,9 @@ admin_users = postgres
 default_pool_size = 20
 max_client_conn = 500
 server_reset_query =
+; After a failed connection to the primary (it was restarting) PgBouncer tries again only after
+; this long: its default, 15 s, kept the API waiting as long after every restart of the primary.
+server_login_retry = 1
 logfile = $DIR/pgbouncer.log
 pidfile = $DIR/pgbouncer.pid
 EOF
