@@ -23,6 +23,14 @@
  * without a restart of its own, and meanwhile answers 503 "briefly unavailable", never another 5xx.
  * After the run every keyed operation whose answer was lost is sent again with its key and must get
  * its final answer within the server's idempotency lease and a few seconds (a key is never stuck).
+ * `--cluster` puts the processes on a primary, its streaming replica and PgBouncer of the test's own
+ * (support/private-cluster.ts, scripts/dev-cluster.sh): the API through PgBouncer, history and
+ * details from the replica. `--pg-restarts` then restarts the primary, `--bouncer-restarts N` kills
+ * PgBouncer (SIGKILL) and starts a new one (the processes answer again within 5 s, as after a
+ * PostgreSQL restart), `--replica-crashes N` stops the replica at once for a few seconds (reads go
+ * on from the primary: not one 503). On the cluster every acknowledged payment is looked up at once
+ * in the payer's transaction detail (GET /transactions/{id}): it must be there, whichever process
+ * answers and however far the replica lags (read-your-writes).
  *
  *   TEST_DATABASE_URL=postgres://… npm run test:bank [-- --duration 300 --kills 10 --clients 16 --customers 20]
  *   npm run test:bank -- --db pglite --duration 20
@@ -37,6 +45,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../src/server/db/database';
+import { startPrivateCluster, type PrivateCluster } from '../support/private-cluster';
 import { startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres';
 import { checkDatabase, checkReconciliation, checkThroughApi, unsettledPayouts } from './checks';
 import { createCustomer, login, type BankCustomer } from './customers';
@@ -52,6 +61,8 @@ const QUOTE_HOLD_S = 2;
 const IDEMPOTENCY_LEASE_MS = 10_000;
 /** After a PostgreSQL restart every process answers again within this long. */
 const BACK_WITHIN_MS = 5_000;
+/** How long a crashed replica stays down before it is started again. */
+const REPLICA_DOWN_MS = 4_000;
 
 interface Options {
   db: 'postgres' | 'pglite';
@@ -60,6 +71,10 @@ interface Options {
   kills: number;
   processes: number;
   pgRestarts: number;
+  /** A primary, its replica and PgBouncer of the test's own (--cluster), and their faults. */
+  cluster: boolean;
+  bouncerRestarts: number;
+  replicaCrashes: number;
   clients: number;
   customers: number;
   settleMs: number;
@@ -81,6 +96,11 @@ const USAGE = `Usage: npm run test:bank -- [options]
   --processes N          server processes on the one PostgreSQL, the clients spread over them (default 1)
   --pg-restarts N        PostgreSQL restarts (fast shutdown and start) during the run (default 0); the test
                          then starts a PostgreSQL of its own (initdb, PG_BIN) instead of using a URL
+  --cluster              PostgreSQL as a primary, a streaming replica and PgBouncer of the test's own
+                         (scripts/dev-cluster.sh in a temporary folder): the API through PgBouncer, reads
+                         from the replica; --pg-restarts restarts the primary
+  --bouncer-restarts N   (--cluster) PgBouncer killed (SIGKILL) and started again during the run (default 0)
+  --replica-crashes N    (--cluster) the replica stopped at once, down ${REPLICA_DOWN_MS / 1000} s, started again (default 0)
   --clients N            concurrent HTTP clients (default 8)
   --customers N          customers (default 10)
   --settle-ms MS         PAYOUT_SETTLE_MS of the server (default 1000)
@@ -107,7 +127,7 @@ function parseArgs(argv: string[]): Options {
       console.log(USAGE);
       process.exit(0);
     }
-    if (arg === '--keep' || arg === '--inject-fault') {
+    if (arg === '--keep' || arg === '--inject-fault' || arg === '--cluster') {
       flags.add(arg.slice(2));
       continue;
     }
@@ -118,7 +138,7 @@ function parseArgs(argv: string[]): Options {
     raw.set(match[1], value);
   }
   const known = [
-    'db', 'database-url', 'duration', 'kills', 'processes', 'pg-restarts', 'clients', 'customers', 'settle-ms', 'hold-s', 'lease-ms',
+    'db', 'database-url', 'duration', 'kills', 'processes', 'pg-restarts', 'bouncer-restarts', 'replica-crashes', 'clients', 'customers', 'settle-ms', 'hold-s', 'lease-ms',
     'cancel-rate', 'settle-wait', 'duplicate-rate',
   ];
   for (const name of raw.keys()) if (!known.includes(name)) fail(`unknown option --${name}\n${USAGE}`);
@@ -133,7 +153,12 @@ function parseArgs(argv: string[]): Options {
   const db = dbFlag === 'pglite' ? 'pglite' : 'postgres';
   const pgRestarts = num('pg-restarts', 0, 0, 100);
   if (db === 'pglite' && pgRestarts > 0) fail('--pg-restarts needs PostgreSQL');
-  if (db === 'postgres' && !databaseUrl && pgRestarts === 0) {
+  const cluster = flags.has('cluster');
+  if (db === 'pglite' && cluster) fail('--cluster needs PostgreSQL');
+  const bouncerRestarts = num('bouncer-restarts', 0, 0, 100);
+  const replicaCrashes = num('replica-crashes', 0, 0, 100);
+  if (!cluster && bouncerRestarts + replicaCrashes > 0) fail('--bouncer-restarts and --replica-crashes need --cluster');
+  if (db === 'postgres' && !databaseUrl && pgRestarts === 0 && !cluster) {
     fail(
       'no database to test. Set TEST_DATABASE_URL to a scratch PostgreSQL database, e.g.\n' +
         "  psql -h 127.0.0.1 -U postgres -c 'create database kudi_bank'\n" +
@@ -147,12 +172,15 @@ function parseArgs(argv: string[]): Options {
   if (db === 'pglite' && processes > 1) fail('--processes needs PostgreSQL: PGlite runs in one process');
   return {
     db,
-    // With PostgreSQL restarts the test starts its own (main), whatever URL is set.
-    databaseUrl: db === 'postgres' && pgRestarts === 0 ? databaseUrl : null,
+    // With PostgreSQL restarts or a cluster the test starts its own (main), whatever URL is set.
+    databaseUrl: db === 'postgres' && pgRestarts === 0 && !cluster ? databaseUrl : null,
     durationS: num('duration', 60, 1, 86_400),
     kills,
     processes,
     pgRestarts,
+    cluster,
+    bouncerRestarts,
+    replicaCrashes,
     clients: num('clients', 8, 1, 256),
     customers: num('customers', 10, 2, 1000),
     settleMs: num('settle-ms', 1000, 0, 60_000),
@@ -167,6 +195,8 @@ function parseArgs(argv: string[]): Options {
 }
 
 const secret = () => randomBytes(32).toString('base64url');
+/** Whether anything is killed or restarted during the run (answers may then be lost). */
+const anyFaults = (options: Options) => options.kills + options.pgRestarts + options.bouncerRestarts + options.replicaCrashes > 0;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const log = (text: string) => console.log(`bank: ${text}`);
 
@@ -199,29 +229,66 @@ async function killer(servers: ServerUnderTest[], options: Options, started: num
   }
 }
 
+/** A part under the API that the run takes down: the database (its own, or the cluster's primary), PgBouncer, the replica. */
+interface Infrastructure {
+  restartPostgres?: () => Promise<void>;
+  restartBouncer?: () => Promise<void>;
+  crashReplica?: () => Promise<void>;
+}
+
+type InfraFault = 'postgres' | 'bouncer' | 'replica';
+
+const FAULT_NAMES: Record<InfraFault, string> = { postgres: 'PostgreSQL restart', bouncer: 'PgBouncer restart', replica: 'replica crash' };
+
+/** The faults of the run in turn (one of each kind, then the next of each), so that no kind bunches up. */
+function faultSchedule(options: Options): InfraFault[] {
+  const left: Record<InfraFault, number> = { postgres: options.pgRestarts, bouncer: options.bouncerRestarts, replica: options.replicaCrashes };
+  const order: InfraFault[] = [];
+  while (left.postgres + left.bouncer + left.replica > 0) {
+    for (const kind of ['bouncer', 'postgres', 'replica'] as const) {
+      if (left[kind] > 0) {
+        order.push(kind);
+        left[kind] -= 1;
+      }
+    }
+  }
+  return order;
+}
+
 /**
- * PostgreSQL restarted (fast shutdown and start) at moments between the kills; after each, every
- * server process that was up must answer GET /health again within BACK_WITHIN_MS, without a
- * restart of its own (a process the killer takes down meanwhile is left to the killer).
- * `window(open)` brackets the time a 503 "briefly unavailable" is expected.
+ * PostgreSQL (or the cluster's primary) restarted, PgBouncer killed and started again, the replica
+ * crashed for a while: each at a moment half-way between two of the kills. After a restart of
+ * PostgreSQL or PgBouncer, every server process that was up must answer GET /health again within
+ * BACK_WITHIN_MS, without a restart of its own (a process the killer takes down meanwhile is left
+ * to the killer); `window(open)` brackets the time a 503 "briefly unavailable" is expected. A
+ * replica crash opens no window: the reads go on from the primary.
  */
-async function pgRestarter(
-  pg: PrivatePostgres, servers: ChildServer[], options: Options, started: number, deadline: number,
-  window: (open: boolean) => void, onRestart: (note: string) => void, violations: string[],
+async function infrastructureFaults(
+  parts: Infrastructure, servers: ChildServer[], options: Options, started: number, deadline: number,
+  window: (open: boolean) => void, onFault: (kind: InfraFault, note: string) => void, violations: string[],
 ) {
-  // The kills come every `kill` ms (killer); a restart goes half-way between two of them.
+  const faults = faultSchedule(options);
+  // The kills come every `kill` ms (killer); a fault goes half-way between two of them.
   const kill = (deadline - started) / (options.kills + 1);
-  for (let r = 1; r <= options.pgRestarts; r += 1) {
-    const slot = Math.floor((r * (options.kills + 1)) / (options.pgRestarts + 1));
+  const count: Record<InfraFault, number> = { postgres: 0, bouncer: 0, replica: 0 };
+  for (const [i, kind] of faults.entries()) {
+    const slot = Math.floor(((i + 1) * (options.kills + 1)) / (faults.length + 1));
     await sleep(Math.max(0, started + kill * (slot + 0.5) - Date.now()));
+    const n = (count[kind] += 1);
+    const name = `${FAULT_NAMES[kind]} ${n}`;
+    const at = Date.now();
+    if (kind === 'replica') {
+      await parts.crashReplica!();
+      onFault(kind, `${name} at ${seconds(at - started)}: down ${seconds(REPLICA_DOWN_MS)}, back after ${seconds(Date.now() - at)}`);
+      continue;
+    }
     // At least one process up to watch (the killer takes down one at a time).
     while (!servers.some((server) => server.up)) await sleep(100);
-    const restartedAt = Date.now();
     window(true);
     try {
       const watched = servers.filter((server) => server.up);
       const starts = watched.map((server) => server.starts);
-      await pg.restart('fast');
+      await (kind === 'postgres' ? parts.restartPostgres! : parts.restartBouncer!)();
       const back = Date.now();
       const answered = await Promise.all(watched.map(async (server, i) => {
         const http = new Http(server.baseUrl);
@@ -235,14 +302,15 @@ async function pgRestarter(
       }));
       const timed = answered.filter((ms): ms is number => ms !== null);
       const slowest = Math.max(0, ...timed);
-      if (slowest > BACK_WITHIN_MS) violations.push(`after PostgreSQL restart ${r} a server process answered only after ${seconds(slowest)}`);
-      onRestart(
-        `PostgreSQL restart ${r} at ${seconds(restartedAt - started)} took ${seconds(back - restartedAt)}; ` +
+      if (slowest > BACK_WITHIN_MS) violations.push(`after ${name} a server process answered only after ${seconds(slowest)}`);
+      onFault(
+        kind,
+        `${name} at ${seconds(at - started)} took ${seconds(back - at)}; ` +
           `${timed.length} process${timed.length === 1 ? '' : 'es'} answered again ${seconds(slowest)} after, none restarted` +
           (timed.length < watched.length ? ` (${watched.length - timed.length} killed meanwhile, left to the killer)` : ''),
       );
     } finally {
-      // Requests sent while PostgreSQL was away may still come back 503 for a moment.
+      // Requests sent while the database was away may still come back 503 for a moment.
       await sleep(1_000);
       window(false);
     }
@@ -255,9 +323,19 @@ async function main(): Promise<void> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'kudi-bank-'));
   const logFile = path.join(tmp, 'server.log');
   let ownPostgres: PrivatePostgres | null = null;
-  if (options.pgRestarts > 0) {
+  let ownCluster: PrivateCluster | null = null;
+  const parts: Infrastructure = {};
+  if (options.cluster) {
+    ownCluster = await startPrivateCluster();
+    // The checks read the primary itself; the servers go through PgBouncer.
+    options.databaseUrl = ownCluster.primaryUrl;
+    parts.restartPostgres = () => ownCluster!.restartPrimary('fast');
+    parts.restartBouncer = () => ownCluster!.restartBouncer();
+    parts.crashReplica = () => ownCluster!.crashReplica(REPLICA_DOWN_MS);
+  } else if (options.pgRestarts > 0) {
     ownPostgres = await startPrivatePostgres();
     options.databaseUrl = ownPostgres.url;
+    parts.restartPostgres = () => ownPostgres!.restart('fast');
   }
   const webhookSecret = secret();
   const limits = limitsForRun(options.durationS);
@@ -287,12 +365,16 @@ async function main(): Promise<void> {
     QUOTES_PER_MINUTE: '1000000',
   };
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (ownCluster) Object.assign(env, ownCluster.env);
   const where = options.db === 'pglite'
     ? `PGlite in ${env.DATA_DIR} (in process)`
-    : `PostgreSQL ${options.databaseUrl!.replace(/\/\/[^@/]*@/, '//…@')}${ownPostgres ? ' (its own, restarted during the run)' : ''}`;
+    : ownCluster
+      ? `a primary, its replica and PgBouncer of its own (${ownCluster.env.DATABASE_URL} through PgBouncer)`
+      : `PostgreSQL ${options.databaseUrl!.replace(/\/\/[^@/]*@/, '//…@')}${ownPostgres ? ' (its own, restarted during the run)' : ''}`;
   log(
     `run ${runId} on ${where}: ${options.durationS} s, ${options.clients} clients, ${options.customers} customers, ` +
-      `${options.processes} process${options.processes > 1 ? 'es' : ''}, ${options.kills} kills, ${options.pgRestarts} PostgreSQL restarts; server log ${logFile}`,
+      `${options.processes} process${options.processes > 1 ? 'es' : ''}, ${options.kills} kills, ${options.pgRestarts} PostgreSQL restarts` +
+      `${ownCluster ? `, ${options.bouncerRestarts} PgBouncer restarts, ${options.replicaCrashes} replica crashes` : ''}; server log ${logFile}`,
   );
 
   const servers: (ChildServer | InProcessServer)[] = [];
@@ -307,7 +389,7 @@ async function main(): Promise<void> {
   const server = servers[0];
   let restarting = false;
   const http = new Balancer(servers.map((s) => new Http(s.baseUrl)), () => restarting);
-  let pgRestarts = 0;
+  const faultsDone: Record<InfraFault, number> = { postgres: 0, bouncer: 0, replica: 0 };
   let checkDb: Db | null = null;
   let closeCheckDb: (() => Promise<void>) | null = null;
   const violations: string[] = [];
@@ -315,7 +397,7 @@ async function main(): Promise<void> {
   const ops: Op[] = [];
   let opId = 0;
   const nextId = () => (opId += 1);
-  const stats: WorkloadStats = { reads: 0, readErrors: 0, statuses: {}, violations };
+  const stats: WorkloadStats = { reads: 0, readErrors: 0, ownWritesRead: 0, statuses: {}, violations };
   let kills = 0;
 
   try {
@@ -334,7 +416,8 @@ async function main(): Promise<void> {
       clients: options.clients,
       deadline: 0,
       duplicateRate: options.duplicateRate,
-      retryLost: options.kills > 0 || options.pgRestarts > 0,
+      retryLost: anyFaults(options),
+      readYourWrites: options.cluster,
       ops,
       nextId,
       stats,
@@ -361,16 +444,14 @@ async function main(): Promise<void> {
       kills += 1;
       log(note);
     });
-    const restartingPostgres = ownPostgres
-      ? pgRestarter(ownPostgres, servers as ChildServer[], options, started, deadline, (open) => { restarting = open; }, (note) => {
-        pgRestarts += 1;
-        log(note);
-      }, violations)
-      : Promise.resolve();
+    const restartingParts = infrastructureFaults(parts, servers as ChildServer[], options, started, deadline, (open) => { restarting = open; }, (kind, note) => {
+      faultsDone[kind] += 1;
+      log(note);
+    }, violations);
     const progress = setInterval(() => {
       log(`… ${seconds(Date.now() - started)}: ${ops.length} operations, ${stats.reads} reads`);
     }, 15_000);
-    await Promise.all([runWorkload(workload), killing, restartingPostgres]);
+    await Promise.all([runWorkload(workload), killing, restartingParts]);
     clearInterval(progress);
     log(`load done after ${seconds(Date.now() - started)}: ${ops.length} operations, ${stats.reads} reads`);
 
@@ -380,7 +461,7 @@ async function main(): Promise<void> {
     await server.start();
     await Promise.all(servers.slice(1).map((s) => s.start()));
     // Every keyed operation whose answer was lost gets its final answer under its key, within the lease.
-    if (options.kills > 0 || options.pgRestarts > 0) {
+    if (anyFaults(options)) {
       for (const customer of customers) customer.token = await login(http, customer.email);
       const lost = ops.filter((op) => !op.setup && !op.noKey && outcomeOf(op) === 'unknown');
       const took = await Promise.all(lost.map((op) => answerLost(workload, op, IDEMPOTENCY_LEASE_MS + 5_000)));
@@ -446,6 +527,7 @@ async function main(): Promise<void> {
     }
     await closeCheckDb?.().catch(() => undefined);
     await ownPostgres?.destroy().catch(() => undefined);
+    await ownCluster?.destroy().catch(() => undefined);
   }
 
   // Server errors in its log (5xx are already violations; this counts everything logged as error).
@@ -471,12 +553,22 @@ async function main(): Promise<void> {
     .join(', ');
   log(`answers: ${statuses}`);
   if (loggedErrors > 0) log(`${loggedErrors} error lines in the server log ${logFile}`);
+  if (options.cluster) {
+    let fellBack = 0;
+    try {
+      fellBack = readFileSync(logFile, 'utf8').split('\n').filter((line) => line.includes('the replica did not answer')).length;
+    } catch {
+      /* no log */
+    }
+    log(`the replica failed to answer ${fellBack} time${fellBack === 1 ? '' : 's'} (each time the process read on the primary for a few seconds)`);
+  }
   for (const violation of violations) console.log(`VIOLATION: ${violation}`);
   console.log(
     `bank summary: db=${options.db} duration=${options.durationS}s clients=${options.clients} customers=${options.customers} ` +
       `operations=${money.length} acknowledged=${outcomes.ok} refused=${outcomes.failed} unacknowledged=${outcomes.unknown} ` +
       `sent-twice=${sentTwice} over-limit=${overLimit}/${sends.length} sends cancels=${cancels.length} (200: ${cancelAnswers(200)}, 409: ${cancelAnswers(409)}, lost: ${cancelAnswers(0)}) ` +
-      `reads=${stats.reads} processes=${options.processes} kills=${kills} pg-restarts=${pgRestarts} ` +
+      `reads=${stats.reads} own-writes-read=${stats.ownWritesRead} processes=${options.processes} kills=${kills} pg-restarts=${faultsDone.postgres} ` +
+      `${options.cluster ? `bouncer-restarts=${faultsDone.bouncer} replica-crashes=${faultsDone.replica} ` : ''}` +
       `503s-while-restarting=${http.unavailable} violations=${violations.length}`,
   );
   if (!options.keep && violations.length === 0) rmSync(tmp, { recursive: true, force: true });

@@ -118,6 +118,8 @@ const TIMEZONE = 'Africa/Lagos';
 export interface WorkloadStats {
   reads: number;
   readErrors: number;
+  /** Acknowledged payments looked up at once in the payer's transaction detail (readYourWrites). */
+  ownWritesRead: number;
   statuses: Record<string, number>;
   /** Answers that are wrong in themselves (5xx, idempotency mismatch, bad reads). */
   violations: string[];
@@ -133,6 +135,11 @@ export interface WorkloadOptions {
   duplicateRate: number;
   /** Resend a call whose answer was lost, with the same key, once the server answers again. */
   retryLost: boolean;
+  /**
+   * Look up every acknowledged payment at once in the payer's transaction detail (a read that may
+   * go to a replica): it must be found.
+   */
+  readYourWrites?: boolean;
   ops: Op[];
   nextId: () => number;
   stats: WorkloadStats;
@@ -422,6 +429,28 @@ async function cancelOnce(options: WorkloadOptions, op: Op, reference: string, a
 }
 
 /**
+ * Read-your-writes: right after a payment's 200, its payer asks for its detail (GET
+ * /transactions/{reference}); whichever process answers, and whether or not it reads a replica, the
+ * payment must be there. A lost answer or a 503 while the database is away proves nothing either way.
+ */
+async function readOwnWrite(options: WorkloadOptions, op: Op): Promise<void> {
+  const reference = op.sends.find((s) => s.status === 200 && s.reference)?.reference;
+  if (!reference) return;
+  const { http, customers, stats } = options;
+  const actor = customers[op.actor];
+  const answer = await http.call(`/api/transactions/${reference}`, { token: actor.token });
+  recordStatus(stats, 'own write read', answer);
+  if (answer.status === 200) {
+    stats.ownWritesRead += 1;
+    if (dataOf(answer).id !== reference) stats.violations.push(`op ${op.id} (${op.kind}): the detail of ${reference} answered ${JSON.stringify(answer.body)}`);
+  } else if (answer.status === 404) {
+    stats.violations.push(`op ${op.id} (${op.kind}): its payer did not find the acknowledged ${reference} in their transaction detail (404)`);
+  } else if (answer.status >= 500) {
+    stats.violations.push(`op ${op.id} (${op.kind}): the detail of ${reference} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+}
+
+/**
  * Cancels some acknowledged payouts: at once (in the hold), around the moment of the hand-over, or
  * well after it (refused: handed over or settled); a quarter of them twice at the same moment.
  */
@@ -457,6 +486,7 @@ async function runOp(options: WorkloadOptions, op: Op): Promise<void> {
       if (send.status !== 0 && send.status !== 409) break;
     }
   }
+  if (options.readYourWrites) await readOwnWrite(options, op);
   const counted = COUNTED.includes(op.kind) && outcomeOf(op) === 'ok' && !op.railFails;
   if (counted) countUsage(options, op, 1n);
   await maybeCancel(options, op);

@@ -23,7 +23,8 @@ export interface PrivatePostgres {
   destroy(): Promise<void>;
 }
 
-function binDir(): string {
+/** The folder of initdb and pg_ctl: PG_BIN, else the newest /usr/lib/postgresql/<version>/bin. */
+export function binDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
@@ -43,6 +44,17 @@ export function privatePostgresAvailable(): boolean {
   }
 }
 
+/**
+ * Runs one of PostgreSQL's programs (a path), as the `postgres` OS user when this process is root.
+ * Asynchronous, so the test's own requests keep flowing while PostgreSQL stops and starts.
+ */
+export function runPostgresTool(file: string, args: string[]): Promise<void> {
+  const [command, argv] = process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
+  return new Promise<void>((resolve, reject) => {
+    execFile(command, argv, { cwd: '/' }, (err, _stdout, stderr) => (err ? reject(new Error(`${path.basename(file)} failed: ${stderr || err.message}`)) : resolve()));
+  });
+}
+
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = binDir();
   const asRoot = process.getuid?.() === 0;
@@ -52,13 +64,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   if (asRoot) {
     chmodSync(dir, 0o777);
   }
-  // Asynchronous, so the test's own requests keep flowing while PostgreSQL stops and starts.
-  const run = (tool: string, args: string[]) =>
-    new Promise<void>((resolve, reject) => {
-      const file = path.join(bin, tool);
-      const [command, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', file, ...args]] : [file, args];
-      execFile(command, argv, { cwd: '/' }, (err, _stdout, stderr) => (err ? reject(new Error(`${tool} failed: ${stderr || err.message}`)) : resolve()));
-    });
+  const run = (tool: string, args: string[]) => runPostgresTool(path.join(bin, tool), args);
   await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const port = await freePort();
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${dir}' -c fsync=off -c max_connections=100`;
