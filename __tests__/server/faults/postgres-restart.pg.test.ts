@@ -156,3 +156,10 @@ it('said what happened to its idle connections, and never exited', () => {
   expect(log).toContain('PostgreSQL closed an idle connection');
   expect(log).not.toMatch(/==== exit/);
 });
+
+it('logged the background passes that met PostgreSQL away as warnings, not errors (nothing to page anyone about)', () => {
+  const log = readFileSync(path.join(tmp, 'server.log'), 'utf8');
+  // The generic jobs pass every second: during the seconds PostgreSQL was down, some met it away.
+  expect(log).toContain('jobs pass ended: the database is unavailable; the next pass tries again');
+  expect(log.split('\n').filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+});

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { BackgroundJob } from '../adapters/types';
+import { isDatabaseUnavailable } from '../db/database';
 
 /**
  * The timer of a background job (the simulators' payout rail and reviewer, Kudi's notifications,
@@ -8,7 +9,8 @@ import type { BackgroundJob } from '../adapters/types';
  * and any other process's pass takes the work over. Every
  * `intervalMs`, one pass at a time (a pass still running when the next tick comes is not started
  * twice), without keeping the process alive. `stop()` tells the running pass to end (its
- * `stopping()` turns true) and waits for it.
+ * `stopping()` turns true) and waits for it. A pass the database's absence ended (restarting, or
+ * its pooler) is a warning, not an error: the next pass does its work once it is back.
  */
 export function pollingJob(
   app: FastifyInstance,
@@ -21,7 +23,10 @@ export function pollingJob(
   let stopping = false;
   const tick = () => {
     running ??= pass(() => stopping)
-      .then(() => undefined, (err: unknown) => app.log.error({ err }, `${name} pass failed`))
+      .then(() => undefined, (err: unknown) => {
+        if (isDatabaseUnavailable(err)) app.log.warn({ err }, `${name} pass ended: the database is unavailable; the next pass tries again`);
+        else app.log.error({ err }, `${name} pass failed`);
+      })
       .finally(() => {
         running = null;
       });
