@@ -60,4 +60,8 @@ if (process.env.TEST_PGBOUNCER_URL || process.env.TEST_REPLICA_URL) {
 // while the main process only waits; two workers there take about two thirds of the time.
 const maxWorkers = Math.max(2, require('node:os').availableParallelism() - 1);
 
-module.exports = { projects, testTimeout: 30000, maxWorkers };
+// Once per `jest` run: the programs the server tests spawn (the server, the CLIs), bundled
+// (support/bundle-entries.js), so each child starts without compiling TypeScript (support/entry.ts).
+const globalSetup = '<rootDir>/__tests__/support/bundle-entries.js';
+
+module.exports = { projects, globalSetup, testTimeout: 30000, maxWorkers };

@@ -9,6 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/database';
+import { nodeArgsFor } from '../support/entry';
 import { Http, sleep } from './http';
 
 export const ROOT = path.resolve(__dirname, '../..');
@@ -55,7 +56,10 @@ async function waitHealthy(http: Http, isDead: () => string | null): Promise<voi
   }
 }
 
-/** `node --import tsx src/server/main.ts` with the given environment; output appended to logFile. */
+/**
+ * `node --import tsx src/server/main.ts` (under Jest its bundle: support/entry.ts) with the given
+ * environment; output appended to logFile.
+ */
 export class ChildServer implements ServerUnderTest {
   readonly baseUrl: string;
   private child: ChildProcess | null = null;
@@ -74,7 +78,7 @@ export class ChildServer implements ServerUnderTest {
     if (this.child) throw new Error('server already running');
     this.starts += 1;
     this.log.write(`\n==== start #${this.starts} at ${new Date().toISOString()}\n`);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, nodeArgsFor('src/server/main.ts'), {
       cwd: ROOT,
       env: { ...process.env, ...this.options.env, PORT: String(this.options.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 /**
- * Issue 18's job exactly-once test: two worker PROCESSES (job-worker.ts, spawned with
- * `node --import tsx`) run the real job passes against one PostgreSQL schema and share 1,000 due
+ * Issue 18's job exactly-once test: two worker PROCESSES (job-worker.ts, spawned as
+ * support/entry.ts says) run the real job passes against one PostgreSQL schema and share 1,000 due
  * jobs; each job is done exactly once (its handler writes a row to a table without a unique
  * constraint, in the job's transaction), none is left pending. Then again with one worker
  * SIGKILLed while it holds claims: those jobs come back when its lease lapses and the other worker
@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrations';
 import { enqueueJobs } from '../../../src/server/modules/jobs/jobs.repository';
+import { nodeArgsFor } from '../../support/entry';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const url = process.env.TEST_DATABASE_URL;
@@ -37,7 +38,7 @@ beforeAll(async () => {
   database = await openDatabase({ dataDir: null, databaseUrl: url, databaseSchema: schema, databasePoolSize: 2 });
   await migrateToLatest(database.db);
   await sql`create table job_effects (job_id bigint not null, worker text not null)`.execute(database.db);
-  // Every worker process starts now (loading TypeScript takes a moment each) and waits for its "go".
+  // Every worker process starts now (loading takes a moment each) and waits for its "go".
   shared = [startWorker('a', SHARED, 30_000), startWorker('b', SHARED, 30_000)];
   [victim, survivor] = [startWorker('victim', KILLED, KILLED_LEASE_MS), startWorker('survivor', KILLED, KILLED_LEASE_MS)];
 }, 60_000);
@@ -55,7 +56,7 @@ interface Worker {
 }
 
 function startWorker(name: string, kind: string, leaseMs: number): Worker {
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['--import', 'tsx', '__tests__/server/jobs/job-worker.ts'], {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), nodeArgsFor('__tests__/server/jobs/job-worker.ts'), {
     cwd: ROOT,
     env: { ...process.env, JOBS_DB_URL: url, JOBS_DB_SCHEMA: schema, WORKER: name, LEASE_MS: String(leaseMs), KIND: kind },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,11 +1,12 @@
 /**
  * One worker process of the exactly-once test (exactly-once.pg.test.ts), run as
  *   node --import tsx __tests__/server/jobs/job-worker.ts
- * with JOBS_DB_URL, JOBS_DB_SCHEMA (the test's PostgreSQL schema), WORKER (its name in
- * `locked_by`), LEASE_MS and KIND. It opens the schema as the server does (openDatabase), says
- * "ready", waits for "go" on stdin, then runs the real job passes (runDueJobs) until no job of
- * KIND is pending, and exits. The handler records its effect in `job_effects`, in the job's own
- * transaction; that table has no unique constraint, so a job done twice would show twice.
+ * (under Jest, its bundle: support/entry.ts) with JOBS_DB_URL, JOBS_DB_SCHEMA (the test's
+ * PostgreSQL schema), WORKER (its name in `locked_by`), LEASE_MS and KIND. It opens the schema as
+ * the server does (openDatabase), says "ready", waits for "go" on stdin, then runs the real job
+ * passes (runDueJobs) until no job of KIND is pending, and exits. The handler records its effect
+ * in `job_effects`, in the job's own transaction; that table has no unique constraint, so a job
+ * done twice would show twice.
  */
 import { sql } from 'kysely';
 import { createInterface } from 'node:readline';

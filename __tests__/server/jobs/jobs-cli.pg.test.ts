@@ -14,6 +14,7 @@ import { migrateToLatest } from '../../../src/server/db/migrations';
 import type { JobListing } from '../../../src/server/modules/jobs/jobs.listing';
 import { enqueueJobs } from '../../../src/server/modules/jobs/jobs.repository';
 import { runDueJobs } from '../../../src/server/modules/jobs/jobs.service';
+import { nodeArgsFor } from '../../support/entry';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const url = process.env.TEST_DATABASE_URL;
@@ -30,7 +31,7 @@ function urlOf(schema: string): string {
 
 function cli(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env;
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), ['--import', 'tsx', 'src/server/cli/jobs.ts', ...args], {
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/node'), [...nodeArgsFor('src/server/cli/jobs.ts'), ...args], {
     cwd: ROOT,
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

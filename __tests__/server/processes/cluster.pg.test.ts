@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DRAINING_MESSAGE } from '../../../src/server/plugins/drain';
 import { server as serverMessages } from '../../../src/shared/messages';
+import { nodeArgsFor } from '../../support/entry';
 import { ServerProcess, scratchDatabase, sharedEnv, START_TIMEOUT_MS } from './processes';
 
 interface Answer {
@@ -174,9 +175,11 @@ describe('WEB_CONCURRENCY=2 on PGlite', () => {
     const process1 = single!;
     expect(process1.output).toContain('WEB_CONCURRENCY=2 ignored: the embedded PGlite database is single-process, so Kudi runs as one process (set DATABASE_URL to run several)');
     expect(process1.output).not.toMatch(/cluster:/);
-    // No worker processes (tsx may run its esbuild service beside it: not a server).
+    // No worker processes, which would run the entry the test started (under tsx, its esbuild
+    // service may run beside it: not a server).
+    const entry = nodeArgsFor('src/server/main.ts').at(-1)!;
     const children = spawnSync('ps', ['--ppid', String(process1.child.pid), '-o', 'args='], { encoding: 'utf8' }).stdout;
-    expect(children.split('\n').filter((args) => args.includes('main.ts'))).toEqual([]);
+    expect(children.split('\n').filter((args) => args.includes(entry))).toEqual([]);
     expect((await process1.http.call('/api/health')).status).toBe(200);
     process1.child.kill('SIGTERM');
     expect(await process1.exited).toEqual({ code: 0, signal: null });

@@ -1,15 +1,16 @@
 /**
- * The real server entry (`node --import tsx src/server/main.ts`) as child processes of a test, on a
- * scratch PostgreSQL database of their own: spawned, watched (their output kept), and killed by
- * the test whatever happens.
+ * The real server entry (src/server/main.ts; under Jest its bundle, support/entry.ts) as child
+ * processes of a test, on a scratch PostgreSQL database of their own: spawned, watched (their
+ * output kept), and killed by the test whatever happens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { freePort, ROOT } from '../../bank/server';
 import { Http, sleep } from '../../bank/http';
+import { nodeArgsFor } from '../../support/entry';
 
-/** tsx's cold start on a loaded 2-core machine can take 10-20 s. */
+/** tsx's cold start (the bank runner's; Jest spawns a bundle) on a loaded 2-core machine can take 10-20 s. */
 export const START_TIMEOUT_MS = 60_000;
 
 const secret = () => randomBytes(32).toString('base64url');
@@ -75,7 +76,7 @@ export class ServerProcess {
     readonly port: number,
     env: Record<string, string>,
   ) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    this.child = spawn(process.execPath, nodeArgsFor('src/server/main.ts'), {
       cwd: ROOT,
       env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../../../src/server/config';
 import { ROOT } from '../../bank/server';
+import { nodeArgsFor } from '../../support/entry';
 
 const SECRETS = {
   JWT_SECRET: 'j'.repeat(32),
@@ -109,7 +110,7 @@ describe('a production start', () => {
   });
 
   it('is refused by the server entry, which exits 1 and prints the error', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const run = spawnSync(process.execPath, nodeArgsFor('src/server/main.ts'), {
       cwd: ROOT,
       env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: ':memory:', ...SECRETS, EXTERNAL_IDENTITY_KEY: 'our-own-identity-key', SIMULATORS: 'on' },
       encoding: 'utf8',

@@ -17,6 +17,7 @@ import { settleDuePayouts } from '../../../src/server/sim/payout-rail';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { funded, ngnWithdrawal, userTransfer } from '../transfers/helpers';
 import { onPostgres as onPostgresAt } from '../../support/on-postgres';
+import { nodeArgsFor } from '../../support/entry';
 
 if (process.env.KUDI_TEST_DB !== 'postgres' || !process.env.TEST_DATABASE_URL) {
   throw new Error('reconcile-cli-and-job.pg.test.ts runs only against PostgreSQL: TEST_DATABASE_URL=postgres://… npx jest --selectProjects server-pg');
@@ -37,7 +38,7 @@ function runCli(env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/server/cli/reconcile.ts'],
+      nodeArgsFor('src/server/cli/reconcile.ts'),
       { cwd: ROOT, env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', DATA_DIR: ':memory:', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );

@@ -7,6 +7,7 @@ import { serverUrl } from '../../../src/server/cli/server-url';
 import { createCustomer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { balances } from '../../support/wallets';
+import { nodeArgsFor } from '../../support/entry';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../..');
@@ -26,10 +27,10 @@ function shellEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   return { ...rest, NODE_OPTIONS: '', ...vars };
 }
 
-/** `npm run simulate -- …` without npm: the same entry under tsx; by default pointed at the test server with KUDI_URL. */
+/** `npm run simulate -- …` without npm: the same entry (its bundle under Jest: support/entry.ts); by default pointed at the test server with KUDI_URL. */
 async function simulateWith(vars: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/simulate.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [...nodeArgsFor('src/server/cli/simulate.ts'), ...args], {
       cwd: ROOT,
       env: shellEnv(vars),
     });
