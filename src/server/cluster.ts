@@ -56,11 +56,14 @@ export function runPrimary(config: Config): void {
   });
 
   cluster.on('exit', (worker, code, signal) => {
+    const served = listening.has(worker);
     alive.delete(worker);
     listening.delete(worker);
     const how = signal ? `signal ${signal}` : `code ${code}`;
     if (shuttingDown) {
-      exitCodes.push(signal ? null : code);
+      // A worker the SIGTERM met before it listened (its drain not yet set up) had nothing to drain:
+      // ended by that signal, it stopped cleanly.
+      exitCodes.push(!served && signal === 'SIGTERM' ? 0 : signal ? null : code);
       say(`worker ${worker.id} stopped (pid ${worker.process.pid}, ${how})`);
       if (live().length === 0) {
         const clean = exitCodes.every((c) => c === 0);

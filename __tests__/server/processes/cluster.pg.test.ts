@@ -170,6 +170,23 @@ describe('WEB_CONCURRENCY=2 on PostgreSQL', () => {
   }, 90_000);
 });
 
+describe('WEB_CONCURRENCY=2 on PostgreSQL, stopped as it starts', () => {
+  it('a SIGTERM that meets the workers before they listen stops them cleanly: the primary exits 0', async () => {
+    const starting = await ServerProcess.start({ ...sharedEnv(database!.url, tempDir()), WEB_CONCURRENCY: '2' });
+    try {
+      // Both forked, neither listening yet (each still loads and opens the database).
+      await starting.waitForOutput(/worker 2 started \(pid \d+\)/);
+      expect(starting.output).not.toMatch(WORKER_LISTENING);
+      starting.child.kill('SIGTERM');
+      expect(await starting.exited).toEqual({ code: 0, signal: null });
+      expect(starting.output).toMatch(/all workers stopped\n/);
+      expect(starting.output).not.toMatch(WORKER_LISTENING);
+    } finally {
+      await starting.kill();
+    }
+  }, 60_000);
+});
+
 describe('WEB_CONCURRENCY=2 on PGlite', () => {
   it('runs one process, says so, and drains on SIGTERM', async () => {
     const process1 = single!;
