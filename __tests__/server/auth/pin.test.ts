@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { pin, server } from '../../../src/shared/messages';
 import type { Database } from '../../../src/server/db/schema';
 import { consumeStepUpGrant, verifyTransactionPin } from '../../../src/server/modules/auth/pin.service';
+import { PIN_LOCK_MS } from '../../../src/server/modules/auth/rules';
 import { api, expectRefusal, fakeClock, loginThroughApi } from '../../support/auth-flow';
 import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
@@ -77,6 +78,21 @@ describe('confirm-transaction-pin and its lockout', () => {
     await laterSignedIn(customer, 10 * 60 * 1000 + 1000);
     expect((await confirmPin(customer, '1234')).json()).toEqual({ success: true, message: server.pinConfirmed });
     expectRefusal(await confirmPin(customer, '9999'), 400, server.incorrectPinAttemptsLeft(4));
+  });
+
+  it('says at most 30 minutes when the lock was set after the check began (a concurrent wrong PIN, on this process or another)', async () => {
+    const customer = await createCustomer(t);
+    // Set by a request that started later than this check's clock reading: over 30 minutes ahead of it.
+    const lockFrom = async (aheadMs: number) =>
+      t.db.updateTable('users').set({ pin_locked_until: new Date(Date.now() + aheadMs) }).where('id', '=', customer.id).execute();
+    await lockFrom(PIN_LOCK_MS + 40 * 1000);
+    expectRefusal(await confirmPin(customer, '1234'), 429, server.pinLockedFor(30));
+    await lockFrom(PIN_LOCK_MS + 59 * 1000);
+    expectRefusal(await confirmPin(customer, '9999'), 429, server.pinLockedFor(30));
+    await lockFrom(PIN_LOCK_MS);
+    expectRefusal(await confirmPin(customer, '1234'), 429, server.pinLockedFor(30));
+    await lockFrom(10 * 1000);
+    expectRefusal(await confirmPin(customer, '1234'), 429, server.pinLockedFor(1));
   });
 
   it('the right PIN resets the count', async () => {

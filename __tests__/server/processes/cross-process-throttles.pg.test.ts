@@ -2,16 +2,20 @@
  * Throttles and limits hold across processes (issue 18): two real server processes on one
  * PostgreSQL database, every attempt sent to the other process than the one before, and each limit
  * answers exactly as one process does (spec §8 and the accounts module's rules): the same counts,
- * the same messages, nothing more allowed.
+ * the same messages, nothing more allowed. The one-time codes' limits too: the hourly cap of codes
+ * per account and purpose (e-mail codes, phone codes whatever the number), the wrong tries per code
+ * and the code guesses per client address.
  */
+import { sql } from 'kysely';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { emailVerification, server } from '../../../src/shared/messages';
-import { OTP_MAX_ATTEMPTS, PIN_MAX_ATTEMPTS } from '../../../src/server/modules/auth/rules';
+import { OTP_RESEND_COOLDOWN_MS } from '../../../src/shared/limits';
+import { emailVerification, phone, resend, server } from '../../../src/shared/messages';
+import { OTP_CAP_WINDOW_MS, OTP_HOURLY_CAP, OTP_MAX_ATTEMPTS, PIN_MAX_ATTEMPTS } from '../../../src/server/modules/auth/rules';
 import { throttles } from '../../../src/server/modules/auth/throttle.service';
 import { loadConfig } from '../../../src/server/config';
-import { openDatabase } from '../../../src/server/db/database';
+import { openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrations';
 import { PASSWORD, signUpBody } from '../../bank/customers';
 import { dataOf, type Answer, type CallOptions, type Http } from '../../bank/http';
@@ -21,6 +25,8 @@ const PIN = '4826';
 const QUOTES_PER_MINUTE = 6;
 
 let database: Awaited<ReturnType<typeof scratchDatabase>> | null = null;
+/** The test's own connection to that database, to move codes back in time. */
+let handle: DatabaseHandle | null = null;
 let dataDir: string | null = null;
 let servers: ServerProcess[] = [];
 let next = 0;
@@ -76,13 +82,40 @@ async function verifiedCustomer({ pin = false } = {}): Promise<{ email: string; 
   return { email, token };
 }
 
+/** How far back each code request moves the account's codes: past the resend cool-down. */
+const CODE_SHIFT_MS = OTP_RESEND_COOLDOWN_MS + 1000;
+
+/** The customer's codes all made CODE_SHIFT_MS earlier, as if that much time had passed since they were sent. */
+async function codesSentEarlier(email: string): Promise<void> {
+  const db = handle!.db;
+  const user = await db.selectFrom('users').select('id').where('email_lower', '=', email.toLowerCase()).executeTakeFirstOrThrow();
+  const shift = sql<string>`${CODE_SHIFT_MS}::integer * interval '1 millisecond'`;
+  await db
+    .updateTable('otps')
+    .set({ created_at: sql<Date>`created_at - ${shift}`, expires_at: sql<Date>`expires_at - ${shift}` })
+    .where('user_id', '=', user.id)
+    .execute();
+}
+
+/**
+ * The minutes the hourly cap answers once OTP_HOURLY_CAP codes were sent with a shift before each
+ * but the first and one more before the refused request: the oldest code is OTP_HOURLY_CAP shifts
+ * old, so the cap frees that much before the hour is up (55 minutes; the test's own few seconds do
+ * not change the rounding up).
+ */
+const CAP_MINUTES_LEFT = Math.ceil((OTP_CAP_WINDOW_MS - OTP_HOURLY_CAP * CODE_SHIFT_MS) / 60_000);
+
+/** How many messages (e-mails or SMS) the outbox holds for that address or number. */
+async function messagesTo(to: string): Promise<number> {
+  return dataOf<unknown[]>(await turn().call(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).length;
+}
+
 beforeAll(async () => {
   database = await scratchDatabase('throttles');
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'kudi-throttles-'));
   // Migrated here, so that the two processes start side by side on an up-to-date schema.
-  const handle = await openDatabase(loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url }, { dataDir: null }));
+  handle = await openDatabase(loadConfig({ NODE_ENV: 'test', DATABASE_URL: database.url }, { dataDir: null }));
   await migrateToLatest(handle.db);
-  await handle.close();
   const env = { ...sharedEnv(database.url, dataDir), TRUST_PROXY: '1', QUOTES_PER_MINUTE: String(QUOTES_PER_MINUTE) };
   servers = await Promise.all([ServerProcess.start(env), ServerProcess.start(env)]);
   await Promise.all(servers.map((s) => s.healthy()));
@@ -90,6 +123,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.kill()));
+  await handle?.close();
   await database?.drop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
@@ -155,6 +189,56 @@ describe('throttles across two processes, attempts sent round-robin', () => {
     ]);
   });
 
+  it(`sends an account ${OTP_HOURLY_CAP} e-mail codes an hour, the sign-up's and the resends' across processes: the next resend is refused on either`, async () => {
+    const email = await signUp();
+    const path = `/api/auth/resend-otp/${encodeURIComponent(email)}`;
+    const answers: Answer[] = [];
+    for (let i = 1; i <= OTP_HOURLY_CAP; i += 1) {
+      await codesSentEarlier(email);
+      answers.push(await turn().call(path, { body: {} }));
+    }
+    answers.push(await turn().call(path, { body: {} }));
+    const capped = [429, server.otpHourlyCap(CAP_MINUTES_LEFT)];
+    expect(answers.map(statusAndMessage)).toEqual([...Array.from({ length: OTP_HOURLY_CAP - 1 }, () => [200, resend.success]), capped, capped]);
+    expect(await messagesTo(email)).toBe(OTP_HOURLY_CAP);
+  });
+
+  it(`sends an account ${OTP_HOURLY_CAP} phone codes an hour whatever the numbers, across processes: the next is refused on either, to a new number too`, async () => {
+    const { email, token } = await verifiedCustomer();
+    // Two numbers taking turns, then a third.
+    const numbers = ['+2348031234561', '+2348031234562', '+2348031234563'];
+    const send = (phoneNumber: string) => turn().call('/api/auth/send-otp-phone', { token, body: { phone_number: phoneNumber } });
+    const answers: Answer[] = [];
+    for (let i = 0; i < OTP_HOURLY_CAP; i += 1) {
+      if (i > 0) await codesSentEarlier(email);
+      answers.push(await send(numbers[i % 2]));
+    }
+    await codesSentEarlier(email);
+    answers.push(await send(numbers[2]), await send(numbers[0]));
+    const capped = [429, server.otpHourlyCap(CAP_MINUTES_LEFT)];
+    expect(answers.map(statusAndMessage)).toEqual([...Array.from({ length: OTP_HOURLY_CAP }, () => [200, phone.otpSent]), capped, capped]);
+    expect([await messagesTo(numbers[0]), await messagesTo(numbers[1]), await messagesTo(numbers[2])]).toEqual([
+      Math.ceil(OTP_HOURLY_CAP / 2),
+      Math.floor(OTP_HOURLY_CAP / 2),
+      0,
+    ]);
+  });
+
+  it(`refuses a client address's code guesses after ${throttles.otpGuessesPerIp.limit} in 15 minutes, whichever addresses and processes they went to`, async () => {
+    const headers = fromClient();
+    const limit = throttles.otpGuessesPerIp.limit;
+    const answers: Answer[] = [];
+    for (let i = 0; i < limit + 2; i += 1) {
+      const email = `no-code-${i}-${process.pid}@example.com`;
+      answers.push(await turn().call(`/api/auth/verify-email/${encodeURIComponent(email)}`, { headers, body: { otp: '123456' } }));
+    }
+    expect(answers.map(statusAndMessage)).toEqual([
+      ...Array.from({ length: limit }, () => [400, server.invalidOrExpiredOtp]),
+      [429, server.tooManyRequestsFor(15)],
+      [429, server.tooManyRequestsFor(15)],
+    ]);
+  });
+
   it(`gives a customer ${QUOTES_PER_MINUTE} quotes a minute (QUOTES_PER_MINUTE) however the processes share them`, async () => {
     const { token } = await verifiedCustomer();
     const answers = await roundRobin(QUOTES_PER_MINUTE + 2, '/api/quotes', {
@@ -191,10 +275,9 @@ describe('throttles across two processes, attempts sent all at once', () => {
   it('counts 10 simultaneous wrong PINs one after another: 4 wrong, then locked', async () => {
     const { token } = await verifiedCustomer({ pin: true });
     const answers = await burst(10, '/api/auth/confirm-transaction-pin', { token, body: { transaction_pin: '1111' } });
-    // A try that waited for the lock of the one that locked the PIN reads the lock from its own, earlier
-    // start: it may say 31 minutes (pin.service rounds the time left up).
+    // A try that waited for the lock of the one that locked the PIN reads the lock from its own,
+    // earlier start (over 30 minutes left): it says 30 minutes all the same.
     const locked = server.pinLockedFor(30);
-    for (const answer of answers) if (answer.body?.message === server.pinLockedFor(31)) answer.body.message = locked;
     expect(count(answers)).toEqual({
       ...Object.fromEntries(Array.from({ length: PIN_MAX_ATTEMPTS - 1 }, (_, i) => [`400 ${server.incorrectPinAttemptsLeft(PIN_MAX_ATTEMPTS - 1 - i)}`, 1])),
       [`429 ${locked}`]: 10 - (PIN_MAX_ATTEMPTS - 1),

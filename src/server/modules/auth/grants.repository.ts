@@ -1,5 +1,13 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { GrantKind } from './auth.tables';
+
+/**
+ * Grants, used or not, that expired before this are deleted by the sweep. Nothing reads a grant
+ * once it expired (consumeLiveGrant takes live ones only); the hour leaves room for a process
+ * whose clock is behind the database's.
+ */
+export const grantLapsedBefore = sql<Date>`now() - interval '1 hour'`;
 
 /** A grant, bound to a client address when clientIp is given (null: usable from anywhere the session is). */
 export async function insertGrant(db: Db, userId: string, kind: GrantKind, now: Date, expiresAt: Date, clientIp: string | null = null): Promise<void> {

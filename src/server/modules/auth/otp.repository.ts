@@ -1,9 +1,22 @@
-import type { Selectable, Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { OtpPurpose, OtpsTable } from './auth.tables';
+import { OTP_CAP_WINDOW_MS } from './rules';
 
 export type OtpRow = Selectable<OtpsTable>;
+
+/**
+ * Codes, used or not, are kept a day after they expire: till then a late try with the newest
+ * unused one is still told 'OTP has expired' (useOtp reads it), then the sweep deletes them.
+ */
+export const otpLapsedBefore = sql<Date>`now() - interval '24 hours'`;
+/**
+ * Codes created before this no longer count: the hourly cap and the resend cool-down read every
+ * code created within OTP_CAP_WINDOW_MS, used or not (otpTimesSince, hasUnusedOtpSince), so the
+ * sweep deletes none younger, whatever its expiry.
+ */
+export const otpUncountedBefore = sql<Date>`now() - ${OTP_CAP_WINDOW_MS}::integer * interval '1 millisecond'`;
 
 /** Creation times of the user's codes for a purpose since `since`, newest first. */
 export async function otpTimesSince(db: Db, userId: string, purpose: OtpPurpose, since: Date): Promise<Date[]> {

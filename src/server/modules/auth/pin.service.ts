@@ -48,13 +48,20 @@ export interface PinOutcome {
 }
 
 /**
+ * The minutes a lock has left, rounded up, from 1 to the lock's 30. A check whose `now` was taken
+ * before another request (in this process or another) set the lock sees a little more than 30
+ * minutes left: it still says 30, as the lock's own answer did.
+ */
+const lockMinutesLeft = (lockedForMs: number) => Math.min(PIN_LOCK_MS / MINUTE, Math.max(1, Math.ceil(lockedForMs / MINUTE)));
+
+/**
  * The PIN rules on a locked user row: locked → 429 (the right PIN too); right → the wrong-try
  * count is reset; wrong → counted, the fifth in a row locks PIN use for 30 minutes.
  */
 export async function checkPinOnLockedRow(trx: Transaction<Database>, secret: string, user: PinHolder, pin: string, now: Date): Promise<PinOutcome> {
   if (!user.pin_hash) return { refusal: badRequest(server.pinNotSet), wrote: false };
   const lockedFor = user.pin_locked_until ? user.pin_locked_until.getTime() - now.getTime() : 0;
-  if (lockedFor > 0) return { refusal: tooManyRequests(server.pinLockedFor(Math.ceil(lockedFor / MINUTE))), wrote: false };
+  if (lockedFor > 0) return { refusal: tooManyRequests(server.pinLockedFor(lockMinutesLeft(lockedFor))), wrote: false };
   if (pinMatches(secret, user.id, pin, user.pin_hash)) {
     if (user.pin_failed_count === 0 && !user.pin_locked_until) return { wrote: false };
     await updateUser(trx, user.id, { pin_failed_count: 0, pin_locked_until: null }, now);

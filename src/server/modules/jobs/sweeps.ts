@@ -1,13 +1,18 @@
 /**
  * The sweep of expired rows (a recurring job, `sweep.expired`): unused quotes that lapsed over
- * LAPSED_QUOTE_KEPT_S ago, idempotency keys over 24 hours old, and generic jobs done over a week
- * ago. Each run deletes at most SWEEP_BATCH rows of each in its job's transaction and, when a
- * batch was full, comes due again at once (the next run takes the next batch), else in
- * SWEEP_EVERY_MS. The same deletes happen per customer on the hot paths (insertQuote, claimKey):
- * the sweep reaches the customers who stopped coming. Deleting what is gone already deletes
- * nothing, so two runs at once (or a run after a crash) are harmless.
+ * LAPSED_QUOTE_KEPT_S ago, idempotency keys over 24 hours old, generic jobs done over a week ago,
+ * one-time codes (otps, used or not) that expired over a day ago and were created before the
+ * hourly cap's window (the cap and the resend cool-down count them till then), and grants
+ * (auth_grants, used or not) that expired over an hour ago. Each run deletes at most SWEEP_BATCH
+ * rows of each in its job's transaction and, when a batch was full, comes due again at once (the
+ * next run takes the next batch), else in SWEEP_EVERY_MS. Quotes and keys are also deleted per
+ * customer on the hot paths (insertQuote, claimKey): the sweep reaches the customers who stopped
+ * coming; codes and grants only here. Deleting what is gone already deletes nothing, so two runs
+ * at once (or a run after a crash) are harmless.
  */
 import { sql } from 'kysely';
+import { grantLapsedBefore } from '../auth/grants.repository';
+import { otpLapsedBefore, otpUncountedBefore } from '../auth/otp.repository';
 import { quoteLapsedBefore } from '../fx/quotes.repository';
 import { KEY_EXPIRED } from '../ledger/idempotency.repository';
 import type { Trx } from '../ledger/accounts.repository';
@@ -24,6 +29,8 @@ export interface SweepCounts {
   quotes: number;
   idempotencyKeys: number;
   jobs: number;
+  otps: number;
+  grants: number;
 }
 
 /**
@@ -57,7 +64,26 @@ export async function sweepExpiredOnce(trx: Trx, batch = SWEEP_BATCH): Promise<S
     )
     .where('status', '=', 'done')
     .executeTakeFirst();
-  return { quotes: Number(quotes.numDeletedRows), idempotencyKeys: Number(keys.numDeletedRows), jobs: Number(jobs.numDeletedRows) };
+  const otps = await trx
+    .deleteFrom('otps')
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('otps').select('id').where('expires_at', '<', otpLapsedBefore).where('created_at', '<', otpUncountedBefore).limit(batch),
+    )
+    .where('expires_at', '<', otpLapsedBefore)
+    .where('created_at', '<', otpUncountedBefore)
+    .executeTakeFirst();
+  const grants = await trx
+    .deleteFrom('auth_grants')
+    .where('id', 'in', (eb) => eb.selectFrom('auth_grants').select('id').where('expires_at', '<', grantLapsedBefore).limit(batch))
+    .where('expires_at', '<', grantLapsedBefore)
+    .executeTakeFirst();
+  return {
+    quotes: Number(quotes.numDeletedRows),
+    idempotencyKeys: Number(keys.numDeletedRows),
+    jobs: Number(jobs.numDeletedRows),
+    otps: Number(otps.numDeletedRows),
+    grants: Number(grants.numDeletedRows),
+  };
 }
 
 export const sweepExpiredJob: JobHandler = {
