@@ -4,8 +4,9 @@
  * hours old and generic jobs done over a week ago go; anything younger, a used quote (a
  * conversion's record of its rate) and a failed job stay. One-time codes go a day after they
  * expire (till then a late try is told the code expired; the hourly cap counts an hour of them),
- * grants an hour after; a live code or grant still works after a sweep. Bounded batches; a second
- * sweep deletes nothing more.
+ * grants an hour after; a live code or grant still works after a sweep. Throttle hits go a day
+ * after they were counted (the longest window is an hour); a throttle still refuses after a sweep.
+ * Bounded batches; a second sweep deletes nothing more.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -102,6 +103,9 @@ const sweepNow = () => t.db.transaction().execute((trx) => sweepExpiredOnce(trx)
 const verifyEmail = (email: string, otp: string) => t.app.inject({ method: 'POST', url: api(buildPath('verifyEmail', { email })), payload: { otp } });
 const resendOtp = (email: string) => t.app.inject({ method: 'POST', url: api(buildPath('resendOtp', { email })) });
 
+/** A throttle hit in `bucket`, counted `createdAgo`. */
+const hit = (bucket: string, createdAgo: string) => t.db.insertInto('throttle_hits').values({ bucket, created_at: ago(createdAgo) }).execute();
+const hitsLeft = async (bucket: string) => (await t.db.selectFrom('throttle_hits').select('created_at').where('bucket', '=', bucket).execute()).length;
 const otpsLeft = async (ids: string[]) => (await t.db.selectFrom('otps').select('id').where('id', 'in', ids).execute()).map((r) => r.id).sort();
 const grantsLeft = async (ids: string[]) => (await t.db.selectFrom('auth_grants').select('id').where('id', 'in', ids).execute()).map((r) => r.id).sort();
 const quotesLeft = async (ids: string[]) => (await t.db.selectFrom('quotes').select('id').where('id', 'in', ids).execute()).map((r) => r.id).sort();
@@ -199,17 +203,40 @@ it('deletes grants an hour after they expired, used or not; a grant in its lifet
   expect(reset.json()).toEqual({ success: true, message: forgotPassword.resetSuccess });
 });
 
+it('deletes throttle hits a day after they were counted (keys that never came back); a throttle still refuses after a sweep', async () => {
+  const oneOff = `login:ip:198.51.100.${Math.floor(Math.random() * 250)}`;
+  await hit(oneOff, '2 days');
+  await hit(oneOff, '25 hours');
+  await hit(oneOff, '23 hours');
+  // Five wrong passwords within the quarter hour: the sixth try is refused, before and after the sweep.
+  const throttled = await createCustomer(t);
+  const wrong = () => t.app.inject({ method: 'POST', url: api('/auth/login'), payload: { email: throttled.email, password: 'Wrong!Pass1', method: 'EMAIL' } });
+  for (let i = 0; i < 5; i += 1) await wrong();
+  const refused = await wrong();
+  expect(refused.json()).toEqual({ success: false, message: server.loginThrottled(15) });
+
+  expect(await sweepNow()).toMatchObject({ throttleHits: 2 });
+  expect(await hitsLeft(oneOff)).toBe(1);
+  const again = await wrong();
+  expect(again.statusCode).toBe(429);
+  expect(again.json()).toEqual(refused.json());
+});
+
 it('works in bounded batches, and deleting what is gone deletes nothing', async () => {
   const names = [await key('2 days'), await key('2 days'), await key('2 days')];
   const codes = [await otp(customer.id, '3 days', '3 days'), await otp(customer.id, '3 days', '3 days'), await otp(customer.id, '3 days', '3 days')];
   const grants = [await grant('1 day'), await grant('1 day'), await grant('1 day', { used: true })];
+  const bucket = `otp:ip:203.0.113.${Math.floor(Math.random() * 250)}`;
+  for (let i = 0; i < 3; i += 1) await hit(bucket, '3 days');
   const run = (batch: number) => t.db.transaction().execute((trx) => sweepExpiredOnce(trx, batch));
-  expect(await run(2)).toMatchObject({ idempotencyKeys: 2, otps: 2, grants: 2 });
+  expect(await run(2)).toMatchObject({ idempotencyKeys: 2, otps: 2, grants: 2, throttleHits: 2 });
+  expect(await hitsLeft(bucket)).toBe(1);
   expect(await keysLeft(names)).toHaveLength(1);
   expect(await otpsLeft(codes)).toHaveLength(1);
   expect(await grantsLeft(grants)).toHaveLength(1);
-  expect(await run(2)).toMatchObject({ idempotencyKeys: 1, otps: 1, grants: 1 });
-  expect(await run(2)).toEqual({ quotes: 0, idempotencyKeys: 0, jobs: 0, otps: 0, grants: 0 });
+  expect(await run(2)).toMatchObject({ idempotencyKeys: 1, otps: 1, grants: 1, throttleHits: 1 });
+  expect(await run(2)).toEqual({ quotes: 0, idempotencyKeys: 0, jobs: 0, otps: 0, grants: 0, throttleHits: 0 });
+  expect(await hitsLeft(bucket)).toBe(0);
   expect(await keysLeft(names)).toEqual([]);
   expect(await otpsLeft(codes)).toEqual([]);
   expect(await grantsLeft(grants)).toEqual([]);

@@ -1,6 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
+/**
+ * Hits older than this count for no throttle (the longest window is an hour: throttle.service.ts,
+ * transfers' name look-ups): the sweep deletes them. A bucket's own hits out of its window are
+ * deleted at its next hit (insertHit); this reaches the keys that never come back (a one-off
+ * client address).
+ */
+export const HIT_FORGOTTEN_AFTER_MS = 24 * 60 * 60 * 1000;
+export const hitForgottenBefore = sql<Date>`now() - ${HIT_FORGOTTEN_AFTER_MS}::integer * interval '1 millisecond'`;
+
 /** The times of the newest `limit` hits of a bucket since `since`, newest first. */
 export function newestHits(db: Db, bucket: string, since: Date, limit: number): Promise<{ created_at: Date }[]> {
   return db

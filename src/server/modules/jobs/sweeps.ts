@@ -3,16 +3,18 @@
  * LAPSED_QUOTE_KEPT_S ago, idempotency keys over 24 hours old, generic jobs done over a week ago,
  * one-time codes (otps, used or not) that expired over a day ago and were created before the
  * hourly cap's window (the cap and the resend cool-down count them till then), and grants
- * (auth_grants, used or not) that expired over an hour ago. Each run deletes at most SWEEP_BATCH
+ * (auth_grants, used or not) that expired over an hour ago, and throttle hits over a day old
+ * (the longest throttle window is an hour). Each run deletes at most SWEEP_BATCH
  * rows of each in its job's transaction and, when a batch was full, comes due again at once (the
  * next run takes the next batch), else in SWEEP_EVERY_MS. Quotes and keys are also deleted per
  * customer on the hot paths (insertQuote, claimKey): the sweep reaches the customers who stopped
- * coming; codes and grants only here. Deleting what is gone already deletes nothing, so two runs
+ * coming; codes, grants and the hits of keys that never come back only here. Deleting what is gone already deletes nothing, so two runs
  * at once (or a run after a crash) are harmless.
  */
 import { sql } from 'kysely';
 import { grantLapsedBefore } from '../auth/grants.repository';
 import { otpLapsedBefore, otpUncountedBefore } from '../auth/otp.repository';
+import { hitForgottenBefore } from '../auth/throttle.repository';
 import { quoteLapsedBefore } from '../fx/quotes.repository';
 import { KEY_EXPIRED } from '../ledger/idempotency.repository';
 import type { Trx } from '../ledger/accounts.repository';
@@ -31,6 +33,7 @@ export interface SweepCounts {
   jobs: number;
   otps: number;
   grants: number;
+  throttleHits: number;
 }
 
 /**
@@ -77,12 +80,18 @@ export async function sweepExpiredOnce(trx: Trx, batch = SWEEP_BATCH): Promise<S
     .where('id', 'in', (eb) => eb.selectFrom('auth_grants').select('id').where('expires_at', '<', grantLapsedBefore).limit(batch))
     .where('expires_at', '<', grantLapsedBefore)
     .executeTakeFirst();
+  // Hits have no key of their own: a batch by physical row (ctid), the condition checked again.
+  const { numAffectedRows: hits } = await sql`
+    delete from throttle_hits
+     where ctid in (select ctid from throttle_hits where created_at < ${hitForgottenBefore} limit ${batch})
+       and created_at < ${hitForgottenBefore}`.execute(trx);
   return {
     quotes: Number(quotes.numDeletedRows),
     idempotencyKeys: Number(keys.numDeletedRows),
     jobs: Number(jobs.numDeletedRows),
     otps: Number(otps.numDeletedRows),
     grants: Number(grants.numDeletedRows),
+    throttleHits: Number(hits ?? 0n),
   };
 }
 
