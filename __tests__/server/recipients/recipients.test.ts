@@ -7,6 +7,7 @@
  * an answer.
  */
 import { sql } from 'kysely';
+import { saveUserTransferRecipient } from '../../../src/server/modules/recipients/recipients.repository';
 import { settleDuePayouts } from '../../../src/server/sim/payout-rail';
 import { sendDueNotifications } from '../../../src/server/modules/notifications/notifications.service';
 import { expectRefusal, outbox } from '../../support/auth-flow';
@@ -105,6 +106,26 @@ describe('saved recipients in a world where payouts settle at once', () => {
     expect(Date.parse(after[0].last_used_at)).toBeGreaterThan(Date.parse(aBefore.last_used_at));
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from recipients where user_id = ${sender.id}::uuid`.execute(t.db);
     expect(rows[0].n).toBe(2);
+  });
+
+  it("a repeat send updates the recipient's row in place (a heap-only update: no new index entries, no dead version left for later sends to walk)", async () => {
+    const sender = await funded(t, { CAD: '100.00' });
+    const payee = await createCustomer(t);
+    expect((await userTransfer(t, sender, 'CAD', { amount: '1.00', recipient_email: payee.email })).statusCode).toBe(200);
+    expect((await userTransfer(t, sender, 'CAD', { amount: '2.00', recipient_email: payee.email })).statusCode).toBe(200);
+    const [latest] = await history(t, sender, 'CAD');
+    const { rows: [transfer] } = await sql<{ id: string }>`select id::text from ledger_transfers where reference = ${latest.id as string}`.execute(t.db);
+    // The save of that send again (as a later send to them does), and the updates of the table this
+    // connection has not yet reported (this transaction's, and maybe the sends' before it): all in place.
+    const counts = await t.db.transaction().execute(async (trx) => {
+      await saveUserTransferRecipient(trx, BigInt(transfer.id));
+      const { rows } = await sql<{ updated: number; inPlace: number }>`
+        select n_tup_upd::int as updated, n_tup_hot_upd::int as "inPlace" from pg_stat_xact_user_tables
+         where relname = 'recipients' and schemaname = current_schema()`.execute(trx);
+      return rows[0];
+    });
+    expect(counts.updated).toBeGreaterThanOrEqual(1);
+    expect(counts.inPlace).toBe(counts.updated);
   });
 
   it('an Interac e-Transfer saves its recipient when the rail completes it, not before; the e-mail in full', async () => {
