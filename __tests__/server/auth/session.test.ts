@@ -78,6 +78,16 @@ describe('login', () => {
       expect((await postLogin(customer.email, customer.password, { ip: '10.1.0.2' })).statusCode).toBe(200);
     });
 
+    it('never says more than the 15 minutes: failures counted by a process whose clock runs ahead still say 15', async () => {
+      const customer = await createCustomer(t);
+      const ahead = new Date(Date.now() + 3 * 60 * 1000);
+      await t.db
+        .insertInto('throttle_hits')
+        .values(Array.from({ length: 5 }, () => ({ bucket: `login:account:${customer.email.toLowerCase()}`, created_at: ahead })))
+        .execute();
+      expectRefusal(await postLogin(customer.email, customer.password, { ip: '10.1.1.2' }), 429, server.loginThrottled(15));
+    });
+
     it('a successful login clears the account failures', async () => {
       const customer = await createCustomer(t);
       for (let i = 0; i < 4; i += 1) await postLogin(customer.email, 'Wrong!Pass1', { ip: '10.2.0.1' });

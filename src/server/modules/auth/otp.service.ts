@@ -18,7 +18,7 @@ import {
   type OtpRow,
 } from './otp.repository';
 import { commitThenRefuse } from './refusal';
-import { OTP_CAP_WINDOW_MS, OTP_HOURLY_CAP, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './rules';
+import { minutesLeft, OTP_CAP_WINDOW_MS, OTP_HOURLY_CAP, OTP_MAX_ATTEMPTS, OTP_TTL_MS } from './rules';
 import { takeHit, throttles } from './throttle.service';
 import { lockUser } from './users.repository';
 
@@ -28,8 +28,6 @@ export interface OtpTarget {
   purpose: OtpPurpose;
   recipient: string;
 }
-
-const MINUTE = 60 * 1000;
 
 function digest(secret: string, target: OtpTarget, code: string): string {
   return createHmac('sha256', secret).update(`${target.purpose}:${target.userId}:${target.recipient}:${code}`).digest('base64url');
@@ -47,7 +45,7 @@ async function issueRefusal(trx: Transaction<Database>, target: OtpTarget, now: 
   if (times.length > 0 && now.getTime() - times[0].getTime() < OTP_RESEND_COOLDOWN_MS) return tooManyRequests(server.otpCooldown);
   if (times.length >= OTP_HOURLY_CAP) {
     const freeAt = times[OTP_HOURLY_CAP - 1].getTime() + OTP_CAP_WINDOW_MS;
-    return tooManyRequests(server.otpHourlyCap(Math.max(1, Math.ceil((freeAt - now.getTime()) / MINUTE))));
+    return tooManyRequests(server.otpHourlyCap(minutesLeft(freeAt - now.getTime(), OTP_CAP_WINDOW_MS)));
   }
   return null;
 }

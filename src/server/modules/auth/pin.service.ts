@@ -10,7 +10,7 @@ import { issueGrant } from './grants.service';
 import { notifyPinChanged } from '../notifications/notify';
 import { hashPin, pinMatches } from './pin';
 import { commitThenRefuse } from './refusal';
-import { PIN_LOCK_MS, PIN_MAX_ATTEMPTS } from './rules';
+import { minutesLeft, PIN_LOCK_MS, PIN_MAX_ATTEMPTS } from './rules';
 import { takeFreshPasswordCheck, type AuthContext } from './session.service';
 import { lockUser, updateUser, type UserRow } from './users.repository';
 
@@ -19,8 +19,6 @@ export interface PinDeps {
   db: Db;
   config: Pick<Config, 'pinSecret'>;
 }
-
-const MINUTE = 60 * 1000;
 
 /** POST /wallet/create-pin: the first PIN, exactly 4 digits, confirmed. */
 export async function createPin(deps: PinDeps, userId: string, pin: string, confirmation: string, now = new Date()): Promise<void> {
@@ -48,20 +46,13 @@ export interface PinOutcome {
 }
 
 /**
- * The minutes a lock has left, rounded up, from 1 to the lock's 30. A check whose `now` was taken
- * before another request (in this process or another) set the lock sees a little more than 30
- * minutes left: it still says 30, as the lock's own answer did.
- */
-const lockMinutesLeft = (lockedForMs: number) => Math.min(PIN_LOCK_MS / MINUTE, Math.max(1, Math.ceil(lockedForMs / MINUTE)));
-
-/**
  * The PIN rules on a locked user row: locked → 429 (the right PIN too); right → the wrong-try
  * count is reset; wrong → counted, the fifth in a row locks PIN use for 30 minutes.
  */
 export async function checkPinOnLockedRow(trx: Transaction<Database>, secret: string, user: PinHolder, pin: string, now: Date): Promise<PinOutcome> {
   if (!user.pin_hash) return { refusal: badRequest(server.pinNotSet), wrote: false };
   const lockedFor = user.pin_locked_until ? user.pin_locked_until.getTime() - now.getTime() : 0;
-  if (lockedFor > 0) return { refusal: tooManyRequests(server.pinLockedFor(lockMinutesLeft(lockedFor))), wrote: false };
+  if (lockedFor > 0) return { refusal: tooManyRequests(server.pinLockedFor(minutesLeft(lockedFor, PIN_LOCK_MS))), wrote: false };
   if (pinMatches(secret, user.id, pin, user.pin_hash)) {
     if (user.pin_failed_count === 0 && !user.pin_locked_until) return { wrote: false };
     await updateUser(trx, user.id, { pin_failed_count: 0, pin_locked_until: null }, now);
@@ -70,7 +61,7 @@ export async function checkPinOnLockedRow(trx: Transaction<Database>, secret: st
   const failed = user.pin_failed_count + 1;
   if (failed >= PIN_MAX_ATTEMPTS) {
     await updateUser(trx, user.id, { pin_failed_count: 0, pin_locked_until: new Date(now.getTime() + PIN_LOCK_MS) }, now);
-    return { refusal: tooManyRequests(server.pinLockedFor(PIN_LOCK_MS / MINUTE)), wrote: true };
+    return { refusal: tooManyRequests(server.pinLockedFor(minutesLeft(PIN_LOCK_MS, PIN_LOCK_MS))), wrote: true };
   }
   await updateUser(trx, user.id, { pin_failed_count: failed }, now);
   return { refusal: badRequest(server.incorrectPinAttemptsLeft(PIN_MAX_ATTEMPTS - failed)), wrote: true };

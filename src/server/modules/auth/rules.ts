@@ -1,5 +1,14 @@
 /** Lifetimes and limits of the accounts module (DESIGN.md security model). */
-const MINUTE = 60 * 1000;
+export const MINUTE = 60 * 1000;
+
+/**
+ * The minutes a refusal says are left of a wait of `waitMs` that lasts at most `longestMs` (a PIN
+ * lock, an hourly cap, a throttle's window): rounded up, from 1 to the whole wait. A check whose
+ * `now` was taken before another request (in this process or another) counted the hit or set the
+ * lock sees a little more than the whole wait left: it still says the whole wait.
+ */
+export const minutesLeft = (waitMs: number, longestMs: number): number =>
+  Math.min(Math.ceil(longestMs / MINUTE), Math.max(1, Math.ceil(waitMs / MINUTE)));
 
 /**
  * One-time codes: life, tries and hourly cap (per user and purpose). The resend cool-down is

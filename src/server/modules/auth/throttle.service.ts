@@ -1,6 +1,7 @@
 import { server } from '../../../shared/messages';
 import type { Db } from '../../db/database';
 import { tooManyRequests } from '../../lib/errors';
+import { MINUTE, minutesLeft } from './rules';
 import { deleteHits, deleteOneHit, insertHitIfRoom } from './throttle.repository';
 
 /** A sliding-window limit: at most `limit` hits per key within `windowMs` (rows, not memory). */
@@ -10,8 +11,6 @@ export interface ThrottleRule {
   windowMs: number;
   message(minutesLeft: number): string;
 }
-
-const MINUTE = 60 * 1000;
 
 export const throttles = {
   loginPerAccount: { name: 'login:account', limit: 5, windowMs: 15 * MINUTE, message: server.loginThrottled },
@@ -41,7 +40,7 @@ export async function takeHit(db: Db, rule: ThrottleRule, key: string, now = new
   const hits = await insertHitIfRoom(db, bucket, now, windowStart(rule, now), rule.limit);
   if (hits.length >= rule.limit) {
     const freeAt = hits[hits.length - 1].created_at.getTime() + rule.windowMs;
-    throw tooManyRequests(rule.message(Math.max(1, Math.ceil((freeAt - now.getTime()) / MINUTE))));
+    throw tooManyRequests(rule.message(minutesLeft(freeAt - now.getTime(), rule.windowMs)));
   }
   return { giveBack: () => deleteOneHit(db, bucket, now) };
 }
