@@ -138,8 +138,9 @@ it('a server process started while PostgreSQL is down waits for it and serves on
   try {
     await pg.stop('fast');
     const starting = late.start();
-    // Well into its start: it has found the database away.
+    // Well into its start: it has found the database away. The running process's health check says so meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await http.call('/api/health')).toMatchObject({ status: 503, body: { status: 'error', db: 'error' } });
     expect(late.starts).toBe(1);
     await pg.start();
     await starting;
@@ -157,7 +158,7 @@ it('said what happened to its idle connections, and never exited', () => {
   expect(log).not.toMatch(/==== exit/);
 });
 
-it('logged the background passes that met PostgreSQL away as warnings, not errors (nothing to page anyone about)', () => {
+it('logged the background passes and health checks that met PostgreSQL away as warnings, not errors (nothing to page anyone about)', () => {
   const log = readFileSync(path.join(tmp, 'server.log'), 'utf8');
   // The generic jobs pass every second: during the seconds PostgreSQL was down, some met it away.
   expect(log).toContain('jobs pass ended: the database is unavailable; the next pass tries again');

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ErrorResponse } from '../../../shared/schemas';
-import { ping } from '../../db/database';
+import { isDatabaseUnavailable, ping } from '../../db/database';
 
 const Health = Type.Object({ status: Type.Literal('ok'), db: Type.Literal('ok') });
 const Unhealthy = Type.Object({ status: Type.Literal('error'), db: Type.Literal('error') });
@@ -17,7 +17,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
         await ping(app.db);
         return { status: 'ok' as const, db: 'ok' as const };
       } catch (err) {
-        request.log.error({ err }, 'health check: database unreachable');
+        // The database away (restarting, its pooler) is what this 503 reports: a warning, as the
+        // 503s of other requests then (error-handler.ts); anything else is an error of ours.
+        if (isDatabaseUnavailable(err)) request.log.warn({ err }, 'health check: database unreachable');
+        else request.log.error({ err }, 'health check failed');
         return reply.status(503).send({ status: 'error', db: 'error' });
       }
     },
