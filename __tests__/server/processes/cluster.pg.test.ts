@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DRAINING_MESSAGE } from '../../../src/server/plugins/drain';
+import { DRAINING_MESSAGE } from '../../../src/server/lib/errors';
 import { server as serverMessages } from '../../../src/shared/messages';
 import { nodeArgsFor } from '../../support/entry';
 import { ServerProcess, scratchDatabase, sharedEnv, START_TIMEOUT_MS } from './processes';

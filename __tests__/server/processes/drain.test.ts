@@ -5,7 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
-import { DRAINING_MESSAGE } from '../../../src/server/plugins/drain';
+import { DRAINING_MESSAGE } from '../../../src/server/lib/errors';
 import { server as serverMessages } from '../../../src/shared/messages';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 

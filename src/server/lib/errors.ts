@@ -17,7 +17,7 @@ export const conflict = (message: string) => new ApiError(409, message);
 export const unprocessable = (message: string) => new ApiError(422, message);
 export const tooManyRequests = (message: string) => new ApiError(429, message);
 
-/** The only text a 5xx ever carries; details go to the log with the request id. */
+/** The only text a 500 ever carries; details go to the log with the request id (the 503s have their own two, below). */
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 /**
@@ -26,3 +26,6 @@ export const INTERNAL_ERROR_MESSAGE = 'Something went wrong. Please try again.';
  * same Idempotency-Key then gets its first answer, never a second movement.
  */
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again.';
+
+/** A 503's text while the process drains (SIGTERM: plugins/drain.ts), health checks included. */
+export const DRAINING_MESSAGE = 'This server is restarting; please try again in a moment';

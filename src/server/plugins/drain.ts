@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-
-/** The answer to a request that arrives while the process drains (503), health checks included. */
-export const DRAINING_MESSAGE = 'This server is restarting; please try again in a moment';
+import { DRAINING_MESSAGE } from '../lib/errors';
 
 /** How long a drain lets requests already running finish before it closes their connections. */
 export const DRAIN_TIMEOUT_MS = 10_000;
