@@ -4,11 +4,11 @@
  * pair `npm run dev:cluster` starts, reached straight, through PgBouncer, and on the replica.
  */
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type Db } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrations';
+import { onPostgres as runOn } from '../../support/on-postgres';
 import type { TestApp } from '../../support/test-app';
 
 /** The URLs a file needs, or an error naming what to set (the file then fails, never passes empty). */
@@ -31,15 +31,7 @@ export function onDatabase(url: string, database: string): string {
 }
 
 /** Runs one statement on `url` (any database of the cluster) with a connection of its own. */
-export async function runOn<R extends pg.QueryResultRow = pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<R>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+export { runOn };
 
 let made = 0;
 /** A new, empty database on the cluster's primary (through `url`, straight or through PgBouncer); its name. */
