@@ -20,6 +20,7 @@ import * as m0018 from './0018-jobs';
 import * as m0019 from './0019-reconciliations';
 import * as m0020 from './0020-read-marks';
 import * as m0021 from './0021-recipients-updated-in-place';
+import * as m0022 from './0022-value-rules-as-domains';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0019-reconciliations': m0019,
   '0020-read-marks': m0020,
   '0021-recipients-updated-in-place': m0021,
+  '0022-value-rules-as-domains': m0022,
 };
 
 /** The names of every migration this code knows, in order (the reconcile CLI checks a database has them all). */
