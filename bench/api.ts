@@ -68,7 +68,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 /** Customers of the uniform case (BENCH_CUSTOMERS, default 1,000; fewer for quick profiling runs). */
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 1000);
 
-interface BenchCustomer {
+export interface BenchCustomer {
   id: string;
   email: string;
   authorization: string;

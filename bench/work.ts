@@ -1,0 +1,148 @@
+/**
+ * The database's work per payment, counted in instructions: a PostgreSQL server of this run's own
+ * runs under valgrind's callgrind, the app (in this process, one pooled connection) sends the web
+ * app's payment (bench/api.ts's request: Idempotency-Key, PIN, time zone) one at a time through
+ * app.inject, and the instructions its backend executed for WORK_PAYMENTS of them (default 200,
+ * after 50 uncounted) are divided by their number. Unlike the CPU time of bench/api.ts, the count
+ * does not move with what else the machine (or its host) is doing: it is the figure to compare
+ * two versions of the payment's statement on a shared machine. Also counted: the same request
+ * without a key. Needs valgrind and the PostgreSQL server binaries (PG_BIN, else the newest
+ * /usr/lib/postgresql/<version>/bin).
+ *
+ *   node --import tsx bench/work.ts        (npm run bench:work; WORK_KEEP=1 keeps callgrind's files)
+ */
+import type { FastifyInstance } from 'fastify';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/database';
+import { migrateToLatest } from '../src/server/db/migrations';
+import { IDEMPOTENCY_HEADER } from '../src/shared/idempotency';
+import { binDir, runPostgresTool } from '../__tests__/support/private-postgres';
+import { freePort } from '../__tests__/bank/server';
+import { createCustomers, injectedDeposit, type BenchCustomer } from './api';
+
+const PAYMENTS = Number(process.env.WORK_PAYMENTS || 200);
+const WARMUP = 50;
+// As bench/api.ts's uniform case: with a few dozen rows the planner would read small tables whole.
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 1000);
+const PIN = '1234';
+
+const asRoot = process.getuid?.() === 0;
+
+/** A PostgreSQL server on a data folder of this run's own: plain, or under callgrind (fsync on, as the machine's server). */
+function startPostgres(dir: string, port: number, counted: boolean): ChildProcess {
+  const postgres = [path.join(binDir(), 'postgres'), '-D', path.join(dir, 'data'), '-p', String(port), '-c', 'listen_addresses=127.0.0.1',
+    '-c', `unix_socket_directories=${dir}`, '-c', 'max_connections=20'];
+  const argv = counted ? ['valgrind', '--tool=callgrind', `--callgrind-out-file=${dir}/cg.%p`, '--dump-instr=no', ...postgres] : postgres;
+  return spawn(asRoot ? 'runuser' : argv[0]!, asRoot ? ['-u', 'postgres', '--', ...argv] : argv.slice(1), { stdio: 'ignore' });
+}
+
+async function ready(url: string): Promise<void> {
+  for (let i = 0; ; i += 1) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch {
+      if (i > 240) throw new Error('PostgreSQL did not start');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+async function stop(dir: string, server: ChildProcess): Promise<void> {
+  const exited = server.exitCode === null ? new Promise((resolve) => server.once('exit', resolve)) : Promise.resolve();
+  await runPostgresTool(path.join(binDir(), 'pg_ctl'), ['-D', path.join(dir, 'data'), '-m', 'fast', '-w', '-t', '600', 'stop']);
+  await exited;
+}
+
+/** The instructions callgrind counted in a process that has exited (the totals of its file). */
+function countedInstructions(dir: string, pid: number): number {
+  const totals = /^(?:totals|summary): (\d+)/m.exec(readFileSync(path.join(dir, `cg.${pid}`), 'utf8'));
+  if (!totals) throw new Error(`no totals in cg.${pid}`);
+  return Number(totals[1]);
+}
+
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+
+async function pay(app: FastifyInstance, customers: BenchCustomer[], keyed: boolean): Promise<void> {
+  const from = pick(customers);
+  let to = pick(customers);
+  while (to === from) to = pick(customers);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/wallet/cad-wallet-transfer',
+    headers: { authorization: from.authorization, ...(keyed ? { [IDEMPOTENCY_HEADER]: randomUUID() } : {}) },
+    payload: { amount: '0.01', recipient_email: to.email, transaction_pin: PIN, timezone: 'America/Toronto' },
+  });
+  if (res.statusCode !== 200) throw new Error(`payment failed: ${res.statusCode} ${res.body}`);
+}
+
+type Config = ReturnType<typeof loadConfig>;
+
+const configFor = (url: string): Config => loadConfig({
+  NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: '/nonexistent-kudi-public', DATABASE_POOL_SIZE: '1',
+  // Limits far above what a run sends: the bench measures work, not refusals.
+  LIMITS_JSON: JSON.stringify({ Basic: { per_transfer: '1000000000', per_day: '1000000000', per_30_days: '1000000000' } }),
+}, { dataDir: null, databaseUrl: url, databaseSchema: null, port: 0, host: '127.0.0.1' });
+
+/** An app on a pool of one connection (so one backend), `payments` payments, then the backend's pid once it has exited. */
+async function session(config: Config, customers: BenchCustomer[], keyed: boolean, payments: number): Promise<number> {
+  const handle = await openDatabase(config);
+  const app = await buildApp({ config, db: handle.db });
+  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+  for (let i = 0; i < payments; i += 1) await pay(app, customers, keyed);
+  await app.close();
+  await handle.close();
+  return rows[0]!.pid;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'kudi-work-'));
+  if (asRoot) chmodSync(dir, 0o777);
+  await runPostgresTool(path.join(binDir(), 'initdb'), ['-D', path.join(dir, 'data'), '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const port = await freePort();
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let server = startPostgres(dir, port, false);
+  try {
+    await ready(url);
+    // The customers, on the plain server (fast); then the same data folder under callgrind.
+    const config = configFor(url);
+    const handle = await openDatabase(config);
+    await migrateToLatest(handle.db);
+    const app = await buildApp({ config, db: handle.db });
+    const customers = await createCustomers(injectedDeposit(app), handle.db, config, CUSTOMERS);
+    await sql`vacuum analyze`.execute(handle.db);
+    await app.close();
+    await handle.close();
+    await stop(dir, server);
+    server = startPostgres(dir, port, true);
+    await ready(url);
+    for (const [label, keyed] of [['app (keyed)', true], ['unkeyed', false]] as const) {
+      // Two backends, each from its start to its exit: the difference is PAYMENTS payments' work alone.
+      const short = await session(config, customers, keyed, WARMUP);
+      const long = await session(config, customers, keyed, WARMUP + PAYMENTS);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const perPayment = Math.round((countedInstructions(dir, long) - countedInstructions(dir, short)) / PAYMENTS);
+      console.log(`${label}: ${perPayment.toLocaleString('en')} PostgreSQL instructions per payment (${PAYMENTS} payments, one backend)`);
+    }
+  } finally {
+    await stop(dir, server);
+    // WORK_KEEP=1 keeps the callgrind files (cg.<pid>; callgrind_annotate reads them) and says where.
+    if (process.env.WORK_KEEP) console.log(`callgrind files kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
