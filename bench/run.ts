@@ -212,10 +212,10 @@ async function main() {
       p50Ms: r.p50, p99Ms: r.p99, otherStatuses: JSON.stringify(r.other),
     }))));
   }
-  // The big histories' figures (bench/history.ts, a run of their own) stay.
+  // The big histories' figures and the counted work (bench/history.ts, bench/work.ts: runs of their own) stay.
   const file = path.join(root, 'bench/results.json');
-  const history = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { history?: unknown }).history : undefined;
-  writeFileSync(file, `${JSON.stringify({ ...results, ...(history ? { history } : {}) }, null, 2)}\n`);
+  const kept = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { history?: unknown; work?: unknown }) : {};
+  writeFileSync(file, `${JSON.stringify({ ...results, ...(kept.history ? { history: kept.history } : {}), ...(kept.work ? { work: kept.work } : {}) }, null, 2)}\n`);
   console.log('written bench/results.json');
 }
 

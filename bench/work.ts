@@ -14,7 +14,7 @@
 import type { FastifyInstance } from 'fastify';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -115,6 +115,23 @@ async function session(config: Config, customers: BenchCustomer[], keyed: boolea
   return rows[0]!.pid;
 }
 
+/** bench/results.json's `work` (the rest of the file stays). */
+function writeWork(counted: Record<string, number>): void {
+  const file = path.join(__dirname, 'results.json');
+  const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+  results.work = {
+    date: new Date().toISOString(),
+    cores: os.availableParallelism(),
+    postgresInstructionsPerPayment: counted,
+    payments: PAYMENTS,
+    customers: CUSTOMERS,
+    how: 'callgrind on a PostgreSQL server of its own; the difference of two backends (50 and 250 payments, each sender once); the request of bench/api.ts',
+    reproduce: 'npm run bench:work (needs valgrind); WORK_KEEP=1 keeps the callgrind files',
+  };
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log('written bench/results.json (work)');
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kudi-work-'));
   if (asRoot) chmodSync(dir, 0o777);
@@ -140,6 +157,7 @@ async function main(): Promise<void> {
     await stop(dir, server);
     server = startPostgres(dir, port, true);
     await ready(url);
+    const counted: Record<string, number> = {};
     // Senders are never used twice: each label's two sessions take the next ones in the list.
     let next = 0;
     for (const [label, keyed] of [['app (keyed)', true], ['unkeyed', false]] as const) {
@@ -151,7 +169,9 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const perPayment = Math.round((countedInstructions(dir, long) - countedInstructions(dir, short)) / PAYMENTS);
       console.log(`${label}: ${perPayment.toLocaleString('en')} PostgreSQL instructions per payment (${PAYMENTS} payments, one backend)`);
+      counted[keyed ? 'app' : 'unkeyed'] = perPayment;
     }
+    writeWork(counted);
   } finally {
     await stop(dir, server);
     // WORK_KEEP=1 keeps the callgrind files (cg.<pid>; callgrind_annotate reads them) and says where.
