@@ -125,7 +125,7 @@ function writeWork(counted: Record<string, number>): void {
     postgresInstructionsPerPayment: counted,
     payments: PAYMENTS,
     customers: CUSTOMERS,
-    how: 'callgrind on a PostgreSQL server of its own; the difference of two backends (50 and 250 payments, each sender once); the request of bench/api.ts',
+    how: `callgrind on a PostgreSQL server of its own; the difference of two backends (${WARMUP} and ${WARMUP + PAYMENTS} payments, each sender once); the request of bench/api.ts`,
     reproduce: 'npm run bench:work (needs valgrind); WORK_KEEP=1 keeps the callgrind files',
   };
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
