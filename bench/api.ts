@@ -133,6 +133,17 @@ function countingDialect(inner: Dialect, counter: { statements: number }): Diale
 /** The body of a payment as the app's user-transfer form sends it (amount as typed, trimmed e-mail, PIN, time zone). */
 const transferBody = (to: BenchCustomer) => ({ amount: '0.01', recipient_email: to.email, transaction_pin: PIN, timezone: TIMEZONE });
 
+/** The web app's payment of `from` to `to` for app.inject: its body, the bearer token and, for `app`, a new Idempotency-Key. */
+export const paymentRequest = (from: BenchCustomer, to: BenchCustomer, request: RequestKind) => ({
+  method: 'POST' as const,
+  url: TRANSFER_PATH,
+  headers: { authorization: from.authorization, ...(request === 'app' ? { [IDEMPOTENCY_HEADER]: randomUUID() } : {}) },
+  payload: transferBody(to),
+});
+
+/** Limits far above what a run sends (config LIMITS_JSON): the benches measure the work, not refusals. */
+export const BENCH_LIMITS = { LIMITS_JSON: JSON.stringify({ Basic: { per_transfer: '1000000000', per_day: '1000000000', per_30_days: '1000000000' } }) };
+
 /** Statements per transfer: sequential HTTP transfers (app.inject), counted at the driver. */
 async function countStatements(app: FastifyInstance, counter: { statements: number }, customers: BenchCustomer[], request: RequestKind): Promise<number> {
   // Requests still queued from the previous run finish first (PGlite serves one statement at a time).
@@ -144,12 +155,7 @@ async function countStatements(app: FastifyInstance, counter: { statements: numb
   const before = counter.statements;
   for (let i = 0; i < runs; i += 1) {
     const [from, to] = pair(customers);
-    const res = await app.inject({
-      method: 'POST',
-      url: TRANSFER_PATH,
-      headers: { authorization: from.authorization, ...(request === 'app' ? { [IDEMPOTENCY_HEADER]: randomUUID() } : {}) },
-      payload: transferBody(to),
-    });
+    const res = await app.inject(paymentRequest(from, to, request));
     if (res.statusCode !== 200) throw new Error(`transfer failed: ${res.body}`);
   }
   return Math.round(((counter.statements - before) / runs) * 10) / 10;
@@ -334,9 +340,7 @@ export async function apiBench(database: 'pglite' | 'postgres', log: (line: stri
   }
   // DATABASE_POOL_SIZE, as the server reads it (default 10).
   const poolSize = process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {};
-  // Limits far above what a run sends: the bench measures throughput, not refusals.
-  const limits = { LIMITS_JSON: JSON.stringify({ Basic: { per_transfer: '1000000000', per_day: '1000000000', per_30_days: '1000000000' } }) };
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: '/nonexistent-kudi-public', ...poolSize, ...limits }, {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: '/nonexistent-kudi-public', ...poolSize, ...BENCH_LIMITS }, {
     dataDir: null, databaseUrl, databaseSchema: schema, port: 0, host: '127.0.0.1',
   });
   const counter = { statements: 0 };

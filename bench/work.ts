@@ -13,7 +13,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,17 +22,15 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrations';
-import { IDEMPOTENCY_HEADER } from '../src/shared/idempotency';
-import { binDir, runPostgresTool } from '../__tests__/support/private-postgres';
+import { binDir, initPostgres, runPostgresTool } from '../__tests__/support/private-postgres';
 import { freePort } from '../__tests__/bank/server';
-import { createCustomers, injectedDeposit, type BenchCustomer } from './api';
+import { BENCH_LIMITS, createCustomers, injectedDeposit, paymentRequest, type BenchCustomer } from './api';
 
 const PAYMENTS = Number(process.env.WORK_PAYMENTS || 200);
 const WARMUP = 50;
 // As bench/api.ts's uniform case: with a few dozen rows the planner would read small tables whole.
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 1000);
 if (CUSTOMERS < 2 * (2 * WARMUP + PAYMENTS)) throw new Error(`BENCH_CUSTOMERS must be at least ${2 * (2 * WARMUP + PAYMENTS)}: every sender pays once`);
-const PIN = '1234';
 
 const asRoot = process.getuid?.() === 0;
 
@@ -82,21 +79,14 @@ function countedInstructions(dir: string, pid: number): number {
  */
 async function pay(app: FastifyInstance, customers: BenchCustomer[], from: number, keyed: boolean): Promise<void> {
   const to = customers[(from + customers.length / 2) % customers.length]!;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/wallet/cad-wallet-transfer',
-    headers: { authorization: customers[from]!.authorization, ...(keyed ? { [IDEMPOTENCY_HEADER]: randomUUID() } : {}) },
-    payload: { amount: '0.01', recipient_email: to.email, transaction_pin: PIN, timezone: 'America/Toronto' },
-  });
+  const res = await app.inject(paymentRequest(customers[from]!, to, keyed ? 'app' : 'unkeyed'));
   if (res.statusCode !== 200) throw new Error(`payment failed: ${res.statusCode} ${res.body}`);
 }
 
 type Config = ReturnType<typeof loadConfig>;
 
 const configFor = (url: string): Config => loadConfig({
-  NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: '/nonexistent-kudi-public', DATABASE_POOL_SIZE: '1',
-  // Limits far above what a run sends: the bench measures work, not refusals.
-  LIMITS_JSON: JSON.stringify({ Basic: { per_transfer: '1000000000', per_day: '1000000000', per_30_days: '1000000000' } }),
+  NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: '/nonexistent-kudi-public', DATABASE_POOL_SIZE: '1', ...BENCH_LIMITS,
 }, { dataDir: null, databaseUrl: url, databaseSchema: null, port: 0, host: '127.0.0.1' });
 
 /**
@@ -135,7 +125,7 @@ function writeWork(counted: Record<string, number>): void {
 async function main(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'kudi-work-'));
   if (asRoot) chmodSync(dir, 0o777);
-  await runPostgresTool(path.join(binDir(), 'initdb'), ['-D', path.join(dir, 'data'), '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  await initPostgres(path.join(dir, 'data'));
   const port = await freePort();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   let server = startPostgres(dir, port, false);

@@ -55,6 +55,11 @@ export function runPostgresTool(file: string, args: string[]): Promise<void> {
   });
 }
 
+/** A new PostgreSQL data folder at `data` (trust, UTF-8, C locale, no sync: a test's or a bench's own server). */
+export function initPostgres(data: string): Promise<void> {
+  return runPostgresTool(path.join(binDir(), 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+}
+
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = binDir();
   const asRoot = process.getuid?.() === 0;
@@ -65,7 +70,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     chmodSync(dir, 0o777);
   }
   const run = (tool: string, args: string[]) => runPostgresTool(path.join(bin, tool), args);
-  await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  await initPostgres(data);
   const port = await freePort();
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='${dir}' -c fsync=off -c max_connections=100`;
   const start = async () => {
