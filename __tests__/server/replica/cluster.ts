@@ -8,7 +8,7 @@ import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { openDatabase, type Db } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrations';
-import { onPostgres as runOn } from '../../support/on-postgres';
+import { onPostgres } from '../../support/on-postgres';
 import type { TestApp } from '../../support/test-app';
 
 /** The URLs a file needs, or an error naming what to set (the file then fails, never passes empty). */
@@ -30,19 +30,16 @@ export function onDatabase(url: string, database: string): string {
   return next.toString();
 }
 
-/** Runs one statement on `url` (any database of the cluster) with a connection of its own. */
-export { runOn };
-
 let made = 0;
 /** A new, empty database on the cluster's primary (through `url`, straight or through PgBouncer); its name. */
 export async function createDatabase(url: string, prefix: string): Promise<string> {
   const name = `${prefix}_${process.pid}_${++made}`;
-  await runOn(url, `drop database if exists ${name} with (force)`);
-  await runOn(url, `create database ${name}`);
+  await onPostgres(url, `drop database if exists ${name} with (force)`);
+  await onPostgres(url, `create database ${name}`);
   return name;
 }
 
-export const dropDatabase = (url: string, name: string) => runOn(url, `drop database if exists ${name} with (force)`);
+export const dropDatabase = (url: string, name: string) => onPostgres(url, `drop database if exists ${name} with (force)`);
 
 /**
  * The app as `npm start` builds it on `env` (DATABASE_URL, DATABASE_POOLER, DATABASE_REPLICA_URL, …),
@@ -70,7 +67,7 @@ export async function primaryPosition(db: Db): Promise<string> {
 export async function replayedTo(replicaUrl: string, lsn: string, ms = 10_000): Promise<void> {
   const until = Date.now() + ms;
   for (;;) {
-    const [row] = await runOn<{ done: boolean; at: string | null }>(
+    const [row] = await onPostgres<{ done: boolean; at: string | null }>(
       replicaUrl,
       'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done, pg_last_wal_replay_lsn()::text as at',
       [lsn],

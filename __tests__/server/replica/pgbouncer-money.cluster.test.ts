@@ -14,7 +14,8 @@ import { highLimits } from '../../support/limits';
 import type { TestApp } from '../../support/test-app';
 import { activateNairaWallet, balances, convert, deposit, ledgerSums } from '../../support/wallets';
 import { history, userTransfer } from '../transfers/helpers';
-import { buildClusterApp, clusterUrls, createDatabase, dropDatabase, onDatabase, runOn } from './cluster';
+import { buildClusterApp, clusterUrls, createDatabase, dropDatabase, onDatabase } from './cluster';
+import { onPostgres } from '../../support/on-postgres';
 
 const { TEST_PGBOUNCER_URL: bouncer } = clusterUrls('pgbouncer-money.cluster.test.ts', ['TEST_PGBOUNCER_URL']);
 
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 it('TEST_PGBOUNCER_URL is PgBouncer in transaction mode (its admin console says so)', async () => {
-  const config = await runOn<{ key: string; value: string }>(onDatabase(bouncer, 'pgbouncer'), 'show config');
+  const config = await onPostgres<{ key: string; value: string }>(onDatabase(bouncer, 'pgbouncer'), 'show config');
   expect(config.find((row) => row.key === 'pool_mode')?.value).toBe('transaction');
 });
 

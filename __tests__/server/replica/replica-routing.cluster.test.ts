@@ -19,7 +19,8 @@ import { highLimits } from '../../support/limits';
 import type { TestApp } from '../../support/test-app';
 import { balances, deposit } from '../../support/wallets';
 import { get, history, userTransfer } from '../transfers/helpers';
-import { buildClusterApp, clusterUrls, createDatabase, dropDatabase, onDatabase, primaryPosition, replayedTo, runOn } from './cluster';
+import { buildClusterApp, clusterUrls, createDatabase, dropDatabase, onDatabase, primaryPosition, replayedTo } from './cluster';
+import { onPostgres } from '../../support/on-postgres';
 
 const urls = clusterUrls('replica-routing.cluster.test.ts', ['TEST_PRIMARY_URL', 'TEST_REPLICA_URL']);
 
@@ -33,14 +34,14 @@ const today = new Date().toISOString().slice(0, 10);
 /** The replica stops replaying WAL (its readers see the primary as of now) until resume(). */
 async function pause(): Promise<void> {
   await caughtUp();
-  await runOn(replicaUrl, 'select pg_wal_replay_pause()');
+  await onPostgres(replicaUrl, 'select pg_wal_replay_pause()');
   const until = Date.now() + 10_000;
-  while ((await runOn<{ state: string }>(replicaUrl, 'select pg_get_wal_replay_pause_state() as state'))[0].state !== 'paused') {
+  while ((await onPostgres<{ state: string }>(replicaUrl, 'select pg_get_wal_replay_pause_state() as state'))[0].state !== 'paused') {
     if (Date.now() > until) throw new Error('the replica did not pause its replay');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-const resume = () => runOn(replicaUrl, 'select pg_wal_replay_resume()');
+const resume = () => onPostgres(replicaUrl, 'select pg_wal_replay_resume()');
 /** Waits until the replica has replayed everything the primary has written so far. */
 const caughtUp = async () => replayedTo(replicaUrl, await primaryPosition(t.db));
 
