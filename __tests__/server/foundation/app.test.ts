@@ -77,6 +77,37 @@ describe('foundation: health, errors, security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends the same full set of security headers on every kind of answer: data, a refusal, a crash, a missing route', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;font-src 'self' data:;" +
+        "connect-src 'self';frame-src 'self';frame-ancestors 'self';object-src 'none';base-uri 'self';form-action 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+      t.app.inject({ method: 'POST', url: '/api/test-echo', payload: {} }),
+      t.app.inject({ method: 'GET', url: '/api/test-crash' }),
+      t.app.inject({ method: 'GET', url: '/api/nope' }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 400, 500, 404]);
+    for (const res of answers) {
+      expect(res.headers).toMatchObject(expected);
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
   it('serves the OpenAPI document built from the route schemas', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
