@@ -11,7 +11,7 @@
  * and PgBouncer (TEST_PRIMARY_URL, TEST_PGBOUNCER_URL as it prints them); without them only the
  * straight rows run. SCALING_PROCESSES (default 1,2,4), BENCH_DURATION (default 20), BENCH_WARMUP
  * (default 5), BENCH_CUSTOMERS (default 1000); SCALING_TARGETS (postgres, cluster-primary, pgbouncer) to run only some. Each process's pool is DATABASE_POOL_SIZE (default
- * 10, the best single-process figure on 2 cores: docs/PERFORMANCE.md) divided by the processes, so
+ * the server's own, two per core: config.ts DEFAULT_POOL_SIZE) divided by the processes, so
  * the database sees about the same number of connections in every row. Writes bench/scaling.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/server/config';
+import { DEFAULT_POOL_SIZE, loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { freePort } from '../__tests__/bank/server';
 import { onPostgres } from '../__tests__/support/on-postgres';
@@ -29,7 +29,7 @@ const ROOT = path.join(__dirname, '..');
 const ENTRY = path.join(ROOT, 'dist', 'server', 'main.js');
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 1000);
 const PROCESSES = (process.env.SCALING_PROCESSES || '1,2,4').split(',').map(Number);
-const POOL_TOTAL = Number(process.env.DATABASE_POOL_SIZE || 10);
+const POOL_TOTAL = Number(process.env.DATABASE_POOL_SIZE || DEFAULT_POOL_SIZE);
 
 interface Target {
   name: 'postgres' | 'cluster-primary' | 'pgbouncer';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { MAX_AMOUNT_MINOR } from '../shared/limits';
 import { parseAmount } from '../shared/money';
@@ -36,8 +37,8 @@ export interface Config extends Secrets {
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
   databaseSchema: string | null;
   /**
-   * Connections to PostgreSQL (DATABASE_POOL_SIZE). More than a few per core only adds contention:
-   * on 2 cores, 8 to 12 gave the best transfer throughput (docs/PERFORMANCE.md).
+   * Connections to PostgreSQL per server process (DATABASE_POOL_SIZE; default DEFAULT_POOL_SIZE,
+   * two per core of this machine).
    */
   databasePoolSize: number;
   logLevel: string;
@@ -342,6 +343,15 @@ function productionProblems(env: Env, databaseUrl: string | null, webConcurrency
   return problems;
 }
 
+/**
+ * The pool's default size: two connections per core (4 on 2 cores). A payment is one statement, so a
+ * connection is busy in the database nearly all the time it is held; more connections than that
+ * only queue in PostgreSQL for the same cores and for the same rows' locks. On 2 cores with the
+ * database beside the app, 4 gave the best keyed payments per second and 10 (the earlier default)
+ * a sixth fewer when payments meet on a few customers (docs/PERFORMANCE.md, "The pool's size").
+ */
+export const DEFAULT_POOL_SIZE = 2 * os.availableParallelism();
+
 /** Reads and checks the configuration; throws ConfigError with a clear message for a bad value. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnvRaw = env.NODE_ENV ?? 'development';
@@ -378,7 +388,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir,
     databaseUrl,
     databaseSchema: null,
-    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 1000),
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1000),
     logLevel,
     publicDir: path.resolve(env.PUBLIC_DIR || 'dist/public'),
     simulators: onOff(env, 'SIMULATORS', nodeEnv !== 'production'),

@@ -198,8 +198,8 @@ describe('foundation: configuration is checked at start', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' }, { dataDir: null })).toThrow('DATABASE_URL must start with postgres: or postgresql:');
   });
 
-  it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE (default 10), refusing a bad value', () => {
-    expect(loadConfig({}, { dataDir: null }).databasePoolSize).toBe(10);
+  it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE (default two per core), refusing a bad value', () => {
+    expect(loadConfig({}, { dataDir: null }).databasePoolSize).toBe(2 * os.availableParallelism());
     expect(loadConfig({ DATABASE_POOL_SIZE: '4' }, { dataDir: null }).databasePoolSize).toBe(4);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' }, { dataDir: null })).toThrow('DATABASE_POOL_SIZE must be between 1 and 1000, got 0');
     expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' }, { dataDir: null })).toThrow('DATABASE_POOL_SIZE must be a whole number, got "many"');
