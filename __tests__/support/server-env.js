@@ -51,7 +51,14 @@ const SEED = 'kudi_test_seed';
 async function openInstance(templateFile) {
   pgliteModule ??= await import('@electric-sql/pglite');
   const { readFile } = require('node:fs/promises');
-  const pglite = new pgliteModule.PGlite({ loadDataDir: new Blob([await readFile(templateFile)]) });
+  // Without startup progress reports (as db/database.ts PGLITE_START_PARAMS): a dump starts as
+  // after a crash, and PGlite never stops the 10-second progress timer that recovery arms, which
+  // kept the worker alive after its last file (a single file never ended; workers were killed).
+  const { PGlite } = pgliteModule;
+  const pglite = new PGlite({
+    loadDataDir: new Blob([await readFile(templateFile)]),
+    startParams: [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0'],
+  });
   await pglite.waitReady;
   const reset = await snapshot(async (text) => (await pglite.exec(text)).at(-1)?.rows ?? [], 'public', SEED);
   return { pglite, reset, templateFile };
@@ -134,18 +141,38 @@ const pgPool = {
   },
 };
 
+/**
+ * An instance left idle this long is closed: after the worker's last file nothing else would close
+ * it, and PostgreSQL's own idle timer (the statistics flush, 10 s) would keep the process alive that
+ * long (Jest waits for a lone file's process, and kills workers that do not end). The next file of
+ * a busy worker takes the instance back well within it; a later one loads the template again.
+ */
+const IDLE_CLOSE_MS = 2000;
+
 const pool = {
   /** A PGlite holding exactly the template's contents, lent until `release`. */
   async acquire(templateFile) {
     const list = idle.get(templateFile) ?? [];
     idle.set(templateFile, list);
-    return list.pop() ?? openInstance(templateFile);
+    const entry = list.pop();
+    if (!entry) return openInstance(templateFile);
+    clearTimeout(entry.idleClose);
+    return entry;
   },
   /** Takes an instance back; it is reset before it is lent again (a broken one is dropped). */
   async release(entry) {
     try {
       await cleanUp(entry);
-      idle.get(entry.templateFile).push(entry);
+      const list = idle.get(entry.templateFile);
+      list.push(entry);
+      // Unreferenced: this timer itself keeps nothing alive.
+      entry.idleClose = setTimeout(() => {
+        const at = list.indexOf(entry);
+        if (at < 0) return;
+        list.splice(at, 1);
+        entry.pglite.close().catch(() => undefined);
+      }, IDLE_CLOSE_MS);
+      entry.idleClose.unref();
     } catch {
       await entry.pglite.close().catch(() => undefined);
     }

@@ -276,6 +276,15 @@ function openPostgres(url: string, config: PostgresConfig, wrap: (dialect: Diale
   return new Kysely<Database>({ dialect: wrap(new PostgresDialect({ pool: pooled ? pool : preparingPool(pool) })) });
 }
 
+/**
+ * PGlite's start parameters: its own, and no startup progress reports. A cluster that starts from
+ * a data directory not shut down cleanly (a dump of a running one, as the tests load; ./data after
+ * a crash) recovers first, and PostgreSQL then arms a timer that reports the progress every
+ * log_startup_progress_interval (10 s). In PGlite that timer is never stopped: it fired every 10 s
+ * for as long as the instance lived and kept the process from ever exiting on its own.
+ */
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0'];
+
 export async function openDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'> &
     Partial<Pick<Config, 'databasePoolSize' | 'databasePooler' | 'databaseReplicaUrl'>>,
@@ -301,6 +310,7 @@ export async function openDatabase(
   const pglite = lent ?? new PGlite({
     dataDir: config.dataDir ?? undefined,
     ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}),
+    startParams: PGLITE_START_PARAMS,
   });
   await pglite.waitReady;
   // PGlite copies its whole parser map (316 entries, most for array types) for every result;
