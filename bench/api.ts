@@ -6,7 +6,9 @@
  * body, the headers the app's fetch sends; `unkeyed` (a plain API client, no key) is a secondary row.
  *
  * The app runs in this process (PGlite is single-process; the data set is created straight in
- * the database for speed, then funded through the real deposit webhook). autocannon runs in a child
+ * the database for speed, then funded through the real deposit webhook). PGlite keeps its cluster
+ * in a data directory on disk (a new temporary one, removed afterwards), as `npm start` does
+ * (./data), not in memory. autocannon runs in a child
  * process (bench/load-generator.ts), but on this 2-core machine it still takes CPU from the server
  * and the database, so the HTTP figures include its cost.
  * Each case starts from a vacuumed database and runs BENCH_WARMUP seconds (default 5) uncounted
@@ -16,6 +18,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Dialect } from 'kysely';
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -332,16 +335,18 @@ export interface OpsFigures extends OpsResult {
 export async function apiBench(database: 'pglite' | 'postgres', log: (line: string) => void): Promise<{ api: ApiFigures[]; ops: OpsFigures[] }> {
   const databaseUrl = database === 'postgres' ? (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL)! : null;
   const schema = databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : null;
+  // The embedded database on disk, as the app runs it (DATA_DIR, default ./data).
+  const dataDir = databaseUrl ? null : mkdtempSync(path.join(os.tmpdir(), 'kudi-bench-pglite-'));
   if (databaseUrl) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query(`CREATE SCHEMA ${schema}`);
     await client.end();
   }
-  // DATABASE_POOL_SIZE, as the server reads it (default 10).
+  // DATABASE_POOL_SIZE, as the server reads it (default two per core).
   const poolSize = process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {};
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_DIR: '/nonexistent-kudi-public', ...poolSize, ...BENCH_LIMITS }, {
-    dataDir: null, databaseUrl, databaseSchema: schema, port: 0, host: '127.0.0.1',
+    dataDir, databaseUrl, databaseSchema: schema, port: 0, host: '127.0.0.1',
   });
   const counter = { statements: 0 };
   const handle = await openDatabase(config, { wrapDialect: (d) => countingDialect(d, counter) });
@@ -410,6 +415,7 @@ export async function apiBench(database: 'pglite' | 'postgres', log: (line: stri
     await app.close();
   } finally {
     await handle.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl) {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
