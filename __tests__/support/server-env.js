@@ -184,6 +184,32 @@ const pool = {
 // schemas otherwise compile again in every file.
 const compiledSchemas = { validators: new Map(), serializers: new Map() };
 
+/** Closes every idle instance now (the worker has run its last file). */
+function closeIdle() {
+  for (const list of idle.values()) {
+    for (const entry of list.splice(0)) {
+      clearTimeout(entry.idleClose);
+      entry.pglite.close().catch(() => undefined);
+    }
+  }
+}
+
+// In a worker process, Jest's message that the run is over closes the idle instances at once, so
+// that the worker ends within Jest's half second instead of being killed ("A worker process has
+// failed to exit gracefully"). The message is jest-worker's CHILD_MESSAGE_END, [2, …] (its
+// processChild.js; not exported): should that number ever mean another message, idle instances
+// are only closed early and loaded again. Jest's own listener leaves on that message; this one
+// leaves with it, so the message channel keeps nothing alive afterwards.
+const CHILD_MESSAGE_END = 2;
+if (typeof process.send === 'function') {
+  const onMessage = (message) => {
+    if (!Array.isArray(message) || message[0] !== CHILD_MESSAGE_END) return;
+    process.removeListener('message', onMessage);
+    closeIdle();
+  };
+  process.on('message', onMessage);
+}
+
 class KudiServerEnvironment extends TestEnvironment {
   async setup() {
     await super.setup();
