@@ -182,6 +182,24 @@ describe('Download statement (History)', () => {
     expect(clicks).toEqual([]);
   });
 
+  test('a file cut short after its 200 (the server lost its database midway) says the download failed and saves nothing', async () => {
+    serveStatement(() => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(CSV.slice(0, 40)));
+          controller.error(new TypeError('terminated'));
+        },
+      });
+      return new HttpResponse(body, { headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="kudi-statement.csv"' } });
+    });
+    const ui = renderHistory();
+    const dialog = await openPicker(ui);
+    await ui.user.click(dialog.getByRole('button', { name: 'Download' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Could not download the statement. Please try again.');
+    expect(clicks).toEqual([]);
+    expect(saved).toEqual([]);
+  });
+
   test('the saved file’s object URL is let go after the download', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     try {
