@@ -143,8 +143,8 @@ const pgPool = {
 
 /**
  * An instance left idle this long is closed: after the worker's last file nothing else would close
- * it, and PostgreSQL's own idle timer (the statistics flush, 10 s) would keep the process alive that
- * long (Jest waits for a lone file's process, and kills workers that do not end). The next file of
+ * it, and a 10-second timer PostgreSQL arms when it goes idle (most likely its statistics flush)
+ * would keep the process alive that long (Jest waits for a lone file's process, and kills workers that do not end). The next file of
  * a busy worker takes the instance back well within it; a later one loads the template again.
  */
 const IDLE_CLOSE_MS = 2000;
