@@ -48,17 +48,11 @@ async function snapshot(run, schema, seed) {
 
 const SEED = 'kudi_test_seed';
 
-async function openInstance(templateFile) {
+/** `startParams`: the app's own (db/database.ts PGLITE_START_PARAMS), handed by the borrower (test-app.ts). */
+async function openInstance(templateFile, startParams) {
   pgliteModule ??= await import('@electric-sql/pglite');
   const { readFile } = require('node:fs/promises');
-  // Without startup progress reports (as db/database.ts PGLITE_START_PARAMS): a dump starts as
-  // after a crash, and PGlite never stops the 10-second progress timer that recovery arms, which
-  // kept the worker alive after its last file (a single file never ended; workers were killed).
-  const { PGlite } = pgliteModule;
-  const pglite = new PGlite({
-    loadDataDir: new Blob([await readFile(templateFile)]),
-    startParams: [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0'],
-  });
+  const pglite = new pgliteModule.PGlite({ loadDataDir: new Blob([await readFile(templateFile)]), startParams });
   await pglite.waitReady;
   const reset = await snapshot(async (text) => (await pglite.exec(text)).at(-1)?.rows ?? [], 'public', SEED);
   return { pglite, reset, templateFile };
@@ -151,11 +145,11 @@ const IDLE_CLOSE_MS = 2000;
 
 const pool = {
   /** A PGlite holding exactly the template's contents, lent until `release`. */
-  async acquire(templateFile) {
+  async acquire(templateFile, startParams) {
     const list = idle.get(templateFile) ?? [];
     idle.set(templateFile, list);
     const entry = list.pop();
-    if (!entry) return openInstance(templateFile);
+    if (!entry) return openInstance(templateFile, startParams);
     clearTimeout(entry.idleClose);
     return entry;
   },
@@ -166,12 +160,7 @@ const pool = {
       const list = idle.get(entry.templateFile);
       list.push(entry);
       // Unreferenced: this timer itself keeps nothing alive.
-      entry.idleClose = setTimeout(() => {
-        const at = list.indexOf(entry);
-        if (at < 0) return;
-        list.splice(at, 1);
-        entry.pglite.close().catch(() => undefined);
-      }, IDLE_CLOSE_MS);
+      entry.idleClose = setTimeout(() => closeIdle(entry), IDLE_CLOSE_MS);
       entry.idleClose.unref();
     } catch {
       await entry.pglite.close().catch(() => undefined);
@@ -184,10 +173,12 @@ const pool = {
 // schemas otherwise compile again in every file.
 const compiledSchemas = { validators: new Map(), serializers: new Map() };
 
-/** Closes every idle instance now (the worker has run its last file). */
-function closeIdle() {
+/** Closes `only` if it is still idle, or every idle instance (the worker has run its last file). */
+function closeIdle(only) {
   for (const list of idle.values()) {
-    for (const entry of list.splice(0)) {
+    for (const entry of [...list]) {
+      if (only && entry !== only) continue;
+      list.splice(list.indexOf(entry), 1);
       clearTimeout(entry.idleClose);
       entry.pglite.close().catch(() => undefined);
     }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Adapters } from '../../src/server/adapters/types';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { openDatabase, type Db } from '../../src/server/db/database';
+import { openDatabase, PGLITE_START_PARAMS, type Db } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations';
 
 export interface TestApp {
@@ -53,7 +53,7 @@ async function pgliteTemplateFile(): Promise<string> {
 
 /** The worker's PGlite instances (support/server-env.js), lent to one app at a time. */
 interface PglitePool {
-  acquire(templateFile: string): Promise<{ pglite: PGlite }>;
+  acquire(templateFile: string, startParams: string[]): Promise<{ pglite: PGlite }>;
   release(entry: { pglite: PGlite }): Promise<void>;
 }
 const workerPool = (globalThis as { __kudiPglitePool?: PglitePool }).__kudiPglitePool;
@@ -65,7 +65,7 @@ const workerPool = (globalThis as { __kudiPglitePool?: PglitePool }).__kudiPglit
  */
 export async function borrowWorkerPglite(): Promise<{ pglite: PGlite; release(): Promise<void> } | null> {
   if (!workerPool) return null;
-  const entry = await workerPool.acquire(await pgliteTemplateFile());
+  const entry = await workerPool.acquire(await pgliteTemplateFile(), PGLITE_START_PARAMS);
   return { pglite: entry.pglite, release: () => workerPool.release(entry) };
 }
 
@@ -89,7 +89,7 @@ function postgresPool(): PostgresPool {
 async function openPglite(config: Config) {
   const templateFile = await pgliteTemplateFile();
   if (!workerPool) return openDatabase(config, { pgliteTemplate: new Blob([readFileSync(templateFile)]) });
-  const entry = await workerPool.acquire(templateFile);
+  const entry = await workerPool.acquire(templateFile, PGLITE_START_PARAMS);
   const database = await openDatabase(config, { pglite: entry.pglite });
   return {
     ...database,
