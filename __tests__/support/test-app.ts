@@ -135,6 +135,27 @@ function schemaCompilers(): BuildOptions['schemaController'] {
 }
 
 /**
+ * The tests' configuration: secrets random per call, a token password-hash cost, no client build,
+ * payouts settled as soon as a test runs the rail; an embedded database in memory unless
+ * `overrides` say otherwise.
+ */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+      PUBLIC_DIR: process.env.PUBLIC_DIR ?? '/nonexistent-kudi-public',
+      // A token argon2 cost: tests create hundreds of customers; the cost itself is config.ts's.
+      PASSWORD_HASH_MEMORY_KIB: '64',
+      PASSWORD_HASH_TIME_COST: '1',
+    },
+    // Payouts are handed to the rail and settled as soon as the test runs the rail (settleDuePayouts);
+    // the tests of the hold set payoutHoldS themselves.
+    { dataDir: null, databaseUrl: null, databaseSchema: null, payoutSettleMs: 0, payoutHoldS: 0, ...overrides },
+  );
+}
+
+/**
  * A fresh app on a database holding exactly the migrated template: the worker's PGlite, or (second
  * run) a schema of TEST_DATABASE_URL, each reset when the app closes (support/server-env.js).
  * Secrets are random per app.
@@ -153,20 +174,7 @@ export async function buildTestApp(
     if (!databaseUrl) throw new Error('KUDI_TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
     lent = await postgresPool().acquire(databaseUrl);
   }
-  const schema = lent?.schema ?? null;
-  const config = loadConfig(
-    {
-      NODE_ENV: 'test',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
-      PUBLIC_DIR: process.env.PUBLIC_DIR ?? '/nonexistent-kudi-public',
-      // A token argon2 cost: tests create hundreds of customers; the cost itself is config.ts's.
-      PASSWORD_HASH_MEMORY_KIB: '64',
-      PASSWORD_HASH_TIME_COST: '1',
-    },
-    // Payouts are handed to the rail and settled as soon as the test runs the rail (settleDuePayouts);
-    // the tests of the hold set payoutHoldS themselves.
-    { dataDir: null, databaseUrl, databaseSchema: schema, payoutSettleMs: 0, payoutHoldS: 0, ...overrides },
-  );
+  const config = testConfig({ databaseUrl, databaseSchema: lent?.schema ?? null, ...overrides });
   const database = usePostgres ? await openDatabase(config) : await openPglite(config);
   if (!lent?.migrated) await migrateToLatest(database.db);
   if (lent && !lent.migrated) await postgresPool().seal(lent);
