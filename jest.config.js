@@ -48,9 +48,11 @@ const shared = {
 // `*.cluster.test.ts`: PostgreSQL behind PgBouncer and a streaming replica (npm run dev:cluster), a
 // project of their own when its URLs are set (TEST_PGBOUNCER_URL, TEST_PRIMARY_URL, TEST_REPLICA_URL).
 const clusterFiles = '\\.cluster\\.test\\.ts$';
+// `*.pglite.test.ts`: the embedded database as the app opens it, whatever the run's database: not run again in server-pg.
+const pgliteFiles = '\\.pglite\\.test\\.ts$';
 const projects = [shared, client, server('server', { testPathIgnorePatterns: ['/node_modules/', '\\.pg\\.test\\.ts$', clusterFiles] })];
 if (process.env.TEST_DATABASE_URL) {
-  projects.push(server('server-pg', { setupFiles: ['<rootDir>/__tests__/support/use-postgres.js'], testPathIgnorePatterns: ['/node_modules/', clusterFiles] }));
+  projects.push(server('server-pg', { setupFiles: ['<rootDir>/__tests__/support/use-postgres.js'], testPathIgnorePatterns: ['/node_modules/', clusterFiles, pgliteFiles] }));
 }
 if (process.env.TEST_PGBOUNCER_URL || process.env.TEST_REPLICA_URL) {
   projects.push(server('server-cluster', { testMatch: ['<rootDir>/__tests__/server/**/*.cluster.test.ts'] }));

@@ -11,7 +11,7 @@ const STAMP = path.join(root, 'dist', '.build-inputs');
 const INPUT_DIRS = ['src', 'public'];
 const INPUT_FILES = ['package.json', 'package-lock.json', 'webpack.config.js', 'tsconfig.json', '.babelrc',
   'scripts/prerender.mjs', 'scripts/styled-component-ids.js'];
-const OUTPUTS = [path.join('dist', 'public', 'index.html'), path.join('dist', 'server', 'main.js')];
+const OUTPUTS = [path.join('dist', 'public', 'index.html'), path.join('dist', 'server', 'main.js'), path.join('dist', 'server', 'db', 'pglite-worker.js')];
 
 function filesUnder(dir) {
   const out = [];

@@ -16,6 +16,8 @@ const ROOT = path.resolve(__dirname, '../..');
 /** Keep in step with the spawn sites (support/entry.ts nodeArgsFor). */
 const ENTRIES = [
   'src/server/main.ts',
+  // The embedded database's worker thread (db/pglite-remote.ts finds it beside the bundled server).
+  'src/server/db/pglite-worker.ts',
   'src/server/cli/jobs.ts',
   'src/server/cli/reconcile.ts',
   'src/server/cli/simulate.ts',

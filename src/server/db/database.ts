@@ -1,10 +1,14 @@
-import { parse as pgliteParse, PGlite, protocol, types as pgliteTypes } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type CompiledQuery, type DatabaseConnection, type Dialect, type PostgresPool, type QueryResult } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
+import { DATE, INT8, isStalePlan, keepDate, localSession, MAX_PREPARED, parseInt8, PGLITE_START_PARAMS, type PgliteSession } from './pglite-session';
+import { openPgliteWorker } from './pglite-remote';
 import { wrapDialect } from './wrap-dialect';
+
+export { PGLITE_START_PARAMS } from './pglite-session';
 
 export type Db = Kysely<Database>;
 
@@ -27,11 +31,7 @@ export function replicaOf(db: Db): Db | null {
   return replicas.get(db) ?? null;
 }
 
-// bigint columns (money in minor units) come back as BigInt; dates as 'YYYY-MM-DD' strings.
-const INT8 = 20;
-const DATE = 1082;
-const parseInt8 = (v: string) => BigInt(v);
-const keepDate = (v: string) => v;
+// bigint columns (money in minor units) come back as BigInt; dates as 'YYYY-MM-DD' strings (as on PGlite: pglite-session.ts).
 pg.types.setTypeParser(INT8, parseInt8);
 pg.types.setTypeParser(DATE, keepDate);
 
@@ -50,8 +50,6 @@ export interface OpenOptions {
   pglite?: PGlite;
 }
 
-/** At most this many distinct statement texts are prepared (per connection); any more run unprepared. */
-const MAX_PREPARED = 500;
 const statementNames = new Map<string, string>();
 let namesGiven = 0;
 
@@ -63,13 +61,6 @@ function statementName(text: string): string | undefined {
   }
   return name;
 }
-
-/**
- * PostgreSQL's "cached plan must not change result type": a statement prepared before a table it
- * reads changed shape (e.g. `select *` after a migration added a column, possibly run by another
- * process sharing the database) fails at every run until it is prepared again.
- */
-const isStalePlan = (err: unknown): boolean => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '0A000';
 
 /** Whether a statement without parameters opens or ends the connection's transaction (Kysely sends these). */
 const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
@@ -114,124 +105,31 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
-function concatMessages(...messages: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
-  let offset = 0;
-  for (const m of messages) {
-    out.set(m, offset);
-    offset += m.length;
-  }
-  return out;
-}
-
-type Serializer = (value: unknown) => string;
-
 /**
- * A parameter's text, as pg (the PostgreSQL driver) sends it: PGlite's serializer for the
- * parameter's type when it takes the value, else the value's own text, which PostgreSQL then reads
- * as that type. PGlite's serializers refuse some values pg sends as text (a bigint or a boolean for
- * a text parameter, 'true' for a boolean one), so without this the same query failed on PGlite only.
+ * PGlite's dialect over a session (pglite-session.ts): kysely-pglite-dialect's one serialized
+ * connection, with every statement run by the session (parameterised ones as named prepared
+ * statements) and transaction control (BEGIN, COMMIT, ROLLBACK) sent as simple-protocol text
+ * (`exec`): PGlite runs a `query` as six protocol steps (parse, describe, bind, describe, execute,
+ * sync), which costs about 140 µs even for BEGIN; `exec` is one step (about 60 µs).
  */
-function parameterText(serializer: Serializer | undefined, value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (serializer) {
-    try {
-      return serializer(value);
-    } catch {
-      // Not a value of the type's JavaScript kind: sent as text below.
-    }
-  }
-  if (value instanceof Date) return value.toISOString();
-  if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-interface PreparedStatement {
-  name: string;
-  /** Parameter type ids, as PostgreSQL inferred them when it parsed the statement. */
-  paramTypes: number[];
-}
-
-/**
- * Runs a parameterised statement on PGlite as a named prepared statement: parsed, described and
- * planned once (per PGlite instance), then each run is ONE protocol exchange (bind, describe,
- * execute, sync) instead of PGlite's `query`, which makes six (parse, describe, bind, describe,
- * execute, sync) and parses and plans the text every time. Same messages, same result parsing
- * (PGlite's own parseResults with the instance's parsers), so rows come back exactly as `query`
- * returns them. At most MAX_PREPARED texts are prepared; others go through `query`.
- */
-function preparedExecutor(pglite: PGlite) {
-  const statements = new Map<string, PreparedStatement>();
-  let namesGiven = 0;
-  const prepare = async (text: string): Promise<PreparedStatement> => {
-    const name = `kudi_${namesGiven++}`;
-    const { messages } = await pglite.execProtocol(
-      concatMessages(protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()),
-      { syncToFs: false },
-    );
-    const description = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
-    const statement = { name, paramTypes: description?.dataTypeIDs ?? [] };
-    statements.set(text, statement);
-    return statement;
+function pgliteDialect(session: PgliteSession): Dialect {
+  // The dialect's own connection asks its client only to run a statement (a BEGIN with an isolation
+  // level or an access mode) and, when the handle is destroyed, to close.
+  const client = {
+    query: async (text: string, parameters: unknown[]) => {
+      const { rows, numAffectedRows } = await session.query(text, parameters);
+      return { rows, ...(numAffectedRows ? { affectedRows: Number(numAffectedRows) } : {}) };
+    },
+    close: () => session.close(),
   };
-  return async function execute<R>(query: CompiledQuery): Promise<QueryResult<R> | undefined> {
-    if (query.parameters.length === 0 || (!statements.has(query.sql) && statements.size >= MAX_PREPARED)) return undefined;
-    const run = async (statement: PreparedStatement): Promise<QueryResult<R>> => {
-      const values = query.parameters.map((value, i) => parameterText(pglite.serializers[statement.paramTypes[i]], value));
-      const { messages } = await pglite.execProtocol(
-        concatMessages(
-          protocol.serialize.bind({ statement: statement.name, values }),
-          protocol.serialize.describe({ type: 'P' }),
-          protocol.serialize.execute({}),
-          protocol.serialize.sync(),
-        ),
-      );
-      const [result] = pgliteParse.parseResults(messages, pglite.parsers);
-      const rows = (result?.rows ?? []) as R[];
-      return result?.affectedRows ? { rows, numAffectedRows: BigInt(result.affectedRows) } : { rows };
-    };
-    return pglite.runExclusive(async () => {
-      const statement = statements.get(query.sql) ?? (await prepare(query.sql));
-      try {
-        return await run(statement);
-      } catch (err) {
-        // A plan gone stale (see isStalePlan): prepared again; run again at once outside a transaction.
-        if (!isStalePlan(err)) throw err;
-        statements.delete(query.sql);
-        const close = concatMessages(protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync());
-        await pglite.execProtocol(close, { syncToFs: false, throwOnError: false });
-        if (pglite.isInTransaction()) throw err;
-        return run(await prepare(query.sql));
-      }
-    });
-  };
-}
-
-/**
- * PGlite's dialect, with transaction control (BEGIN, COMMIT, ROLLBACK) sent as simple-protocol
- * statements (`exec`): PGlite runs a `query` as six protocol steps (parse, describe, bind, describe,
- * execute, sync), which costs about 140 µs even for BEGIN; `exec` is one step (about 60 µs).
- * Statements with parameters run as named prepared statements (preparedExecutor).
- */
-function pgliteDialect(pglite: PGlite, { closeOnDestroy }: { closeOnDestroy: boolean }): Dialect {
-  const executePrepared = preparedExecutor(pglite);
-  return wrapDialect(new PGliteDialect(pglite), (driver) => ({
-    executeQuery: async <R>(connection: DatabaseConnection, query: CompiledQuery) =>
-      (await executePrepared<R>(query)) ?? connection.executeQuery<R>(query),
+  return wrapDialect(new PGliteDialect(client as unknown as PGlite), (driver) => ({
+    executeQuery: <R>(_connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> => session.query<R>(query.sql, query.parameters),
     beginTransaction: async (connection, settings) => {
       if (settings.isolationLevel || settings.accessMode) return driver.beginTransaction(connection, settings);
-      await pglite.exec('begin');
+      await session.exec('begin');
     },
-    commitTransaction: async () => {
-      await pglite.exec('commit');
-    },
-    rollbackTransaction: async () => {
-      await pglite.exec('rollback');
-    },
-    destroy: async () => {
-      if (closeOnDestroy) await driver.destroy();
-    },
+    commitTransaction: () => session.exec('commit'),
+    rollbackTransaction: () => session.exec('rollback'),
   }));
 }
 
@@ -277,13 +175,21 @@ function openPostgres(url: string, config: PostgresConfig, wrap: (dialect: Diale
 }
 
 /**
- * PGlite's start parameters: its own, and no startup progress reports. A cluster that starts from
- * a data directory not shut down cleanly (a dump of a running one, as the tests load; ./data after
- * a crash) recovers first, and PostgreSQL then arms a timer that reports the progress every
- * log_startup_progress_interval (10 s). In PGlite that timer is never stopped: it fired every 10 s
- * for as long as the instance lived and kept the process from ever exiting on its own.
+ * The embedded database's session. The app's own (a data directory, or memory) runs in a worker
+ * thread (pglite-remote.ts); a PGlite lent by the caller, or one started from a dump, runs in this
+ * thread (the tests lend one per Jest worker and load their template this way).
  */
-export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'log_startup_progress_interval=0'];
+async function pgliteSession(dataDir: string | null, { pgliteTemplate, lent }: { pgliteTemplate?: Blob; lent?: PGlite }): Promise<PgliteSession> {
+  if (lent) {
+    await lent.waitReady;
+    return localSession(lent, { owned: false });
+  }
+  if (!pgliteTemplate) return openPgliteWorker({ dataDir });
+  // One options object: PGlite ignores the second argument when the first (dataDir) is undefined.
+  const pglite = new PGlite({ dataDir: dataDir ?? undefined, ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}), startParams: PGLITE_START_PARAMS });
+  await pglite.waitReady;
+  return localSession(pglite, { owned: true });
+}
 
 export async function openDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'> &
@@ -306,19 +212,8 @@ export async function openDatabase(
       },
     };
   }
-  // One options object: PGlite ignores the second argument when the first (dataDir) is undefined.
-  const pglite = lent ?? new PGlite({
-    dataDir: config.dataDir ?? undefined,
-    ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}),
-    startParams: PGLITE_START_PARAMS,
-  });
-  await pglite.waitReady;
-  // PGlite copies its whole parser map (316 entries, most for array types) for every result;
-  // with only our overrides in it each query costs half as much. Scalar types still fall back to
-  // PGlite's built-in parsers; array results would come back as text (the schema has no arrays).
-  pglite.parsers = { [INT8]: parseInt8, [pgliteTypes.DATE]: keepDate };
-  const dialect = pgliteDialect(pglite, { closeOnDestroy: !lent });
-  const db = new Kysely<Database>({ dialect: wrapDialect(dialect) });
+  const session = await pgliteSession(config.dataDir, { pgliteTemplate, lent });
+  const db = new Kysely<Database>({ dialect: wrapDialect(pgliteDialect(session)) });
   return { db, replicaDb: db, kind: 'pglite', close: () => db.destroy() };
 }
 
