@@ -224,6 +224,29 @@ describe.each(backends)('%s', (backend) => {
         .sort((a, b) => (a.owner < b.owner ? -1 : 1));
       expect(rows).toEqual(expected);
     });
+
+    it('writes of other callers made while transactions are open never join them: a rollback takes only its own rows', async () => {
+      const plain = (i: number) => sql`insert into items (owner, n) values (${'plain'}, ${i})`.execute(db);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 30 }, async (_, i) => {
+          if (i % 3 !== 0) return plain(i).then(() => 'plain');
+          return db.transaction().execute(async (trx) => {
+            await sql`insert into items (owner, n) values (${'undone'}, ${i})`.execute(trx);
+            // The other callers' plain writes come meanwhile (on PGlite they wait for this transaction's end).
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            await sql`insert into items (owner, n) values (${'undone'}, ${i + 1000})`.execute(trx);
+            throw new Error(`undo ${i}`);
+          });
+        }),
+      );
+      expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as Error).message))).toEqual(
+        Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? `undo ${i}` : 'plain')),
+      );
+      const { rows } = await sql<{ owner: string; n: number }>`
+        select owner, count(*)::int as n from items where owner in ('plain', 'undone') group by owner`.execute(db);
+      // The 20 plain writes, none of them undone with a transaction.
+      expect(rows).toEqual([{ owner: 'plain', n: 20 }]);
+    });
   });
 
   describe('values round-trip with the same JavaScript types on both databases', () => {

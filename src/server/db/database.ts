@@ -1,12 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql, type CompiledQuery, type DatabaseConnection, type Dialect, type PostgresPool, type QueryResult } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { Kysely, PostgresDialect, sql, type Dialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
 import { DATE, INT8, isStalePlan, keepDate, localSession, MAX_PREPARED, parseInt8, PGLITE_START_PARAMS, type PgliteSession } from './pglite-session';
+import { pgliteDialect } from './pglite-dialect';
 import { openPgliteWorker } from './pglite-remote';
-import { wrapDialect } from './wrap-dialect';
 
 export { PGLITE_START_PARAMS } from './pglite-session';
 
@@ -103,34 +102,6 @@ function preparingPool(pool: pg.Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
-}
-
-/**
- * PGlite's dialect over a session (pglite-session.ts): kysely-pglite-dialect's one serialized
- * connection, with every statement run by the session (parameterised ones as named prepared
- * statements) and transaction control (BEGIN, COMMIT, ROLLBACK) sent as simple-protocol text
- * (`exec`): PGlite runs a `query` as six protocol steps (parse, describe, bind, describe, execute,
- * sync), which costs about 140 µs even for BEGIN; `exec` is one step (about 60 µs).
- */
-function pgliteDialect(session: PgliteSession): Dialect {
-  // The dialect's own connection asks its client only to run a statement (a BEGIN with an isolation
-  // level or an access mode) and, when the handle is destroyed, to close.
-  const client = {
-    query: async (text: string, parameters: unknown[]) => {
-      const { rows, numAffectedRows } = await session.query(text, parameters);
-      return { rows, ...(numAffectedRows ? { affectedRows: Number(numAffectedRows) } : {}) };
-    },
-    close: () => session.close(),
-  };
-  return wrapDialect(new PGliteDialect(client as unknown as PGlite), (driver) => ({
-    executeQuery: <R>(_connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> => session.query<R>(query.sql, query.parameters),
-    beginTransaction: async (connection, settings) => {
-      if (settings.isolationLevel || settings.accessMode) return driver.beginTransaction(connection, settings);
-      await session.exec('begin');
-    },
-    commitTransaction: () => session.exec('commit'),
-    rollbackTransaction: () => session.exec('rollback'),
-  }));
 }
 
 /** Where PgBouncer (transaction mode) refuses or loses what a plain connection would keep. */

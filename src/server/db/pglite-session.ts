@@ -87,57 +87,76 @@ interface PreparedStatement {
 }
 
 /**
- * Runs a parameterised statement on PGlite as a named prepared statement: parsed, described and
- * planned once (per PGlite instance), then each run is ONE protocol exchange (bind, describe,
- * execute, sync) instead of PGlite's `query`, which makes six (parse, describe, bind, describe,
- * execute, sync) and parses and plans the text every time. Same messages, same result parsing
- * (PGlite's own parseResults with the instance's parsers), so rows come back exactly as `query`
- * returns them. At most MAX_PREPARED texts are prepared; others go through `query`.
+ * Runs statements on PGlite, each call queued at once, in the order of the calls, on the instance's
+ * own lock (`runExclusive`), so the order in which callers call is the order in which PostgreSQL
+ * runs the statements (the database layer's pipelining relies on it: database.ts pgliteDialect).
+ * PGlite's own `query` and `exec` wait a turn of the event loop before they queue, so they are not
+ * used here.
+ *
+ * A parameterised statement runs as a named prepared statement: parsed, described and planned once
+ * (per PGlite instance), then each run is ONE protocol exchange (bind, describe, execute, sync)
+ * instead of PGlite's `query`, which makes six (parse, describe, bind, describe, execute, sync) and
+ * parses and plans the text every time. Same messages, same result parsing (PGlite's own
+ * parseResults with the instance's parsers), so rows come back exactly as `query` returns them.
+ * At most MAX_PREPARED texts are prepared; others run as the unnamed statement (parsed each time).
+ * A statement without parameters runs in the simple protocol (as `exec` does): one exchange.
  */
-function preparedExecutor(pglite: PGlite) {
+function statementRunner(pglite: PGlite) {
   const statements = new Map<string, PreparedStatement>();
   let namesGiven = 0;
-  const prepare = async (text: string): Promise<PreparedStatement> => {
-    const name = `kudi_${namesGiven++}`;
+  const prepare = async (text: string, name: string): Promise<PreparedStatement> => {
     const { messages } = await pglite.execProtocol(
       concatMessages(protocol.serialize.parse({ name, text }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()),
       { syncToFs: false },
     );
     const description = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs?: number[] } | undefined;
-    const statement = { name, paramTypes: description?.dataTypeIDs ?? [] };
+    return { name, paramTypes: description?.dataTypeIDs ?? [] };
+  };
+  const named = async (text: string): Promise<PreparedStatement> => {
+    const statement = await prepare(text, `kudi_${namesGiven++}`);
     statements.set(text, statement);
     return statement;
   };
-  return async function execute<R>(query: { sql: string; parameters: readonly unknown[] }): Promise<StatementResult<R> | undefined> {
-    if (query.parameters.length === 0 || (!statements.has(query.sql) && statements.size >= MAX_PREPARED)) return undefined;
-    const run = async (statement: PreparedStatement): Promise<StatementResult<R>> => {
-      const values = query.parameters.map((value, i) => parameterText(pglite.serializers[statement.paramTypes[i]], value));
-      const { messages } = await pglite.execProtocol(
-        concatMessages(
-          protocol.serialize.bind({ statement: statement.name, values }),
-          protocol.serialize.describe({ type: 'P' }),
-          protocol.serialize.execute({}),
-          protocol.serialize.sync(),
-        ),
-      );
-      const [result] = pgliteParse.parseResults(messages, pglite.parsers);
-      const rows = (result?.rows ?? []) as R[];
-      return result?.affectedRows ? { rows, numAffectedRows: BigInt(result.affectedRows) } : { rows };
-    };
-    return pglite.runExclusive(async () => {
-      const statement = statements.get(query.sql) ?? (await prepare(query.sql));
-      try {
-        return await run(statement);
-      } catch (err) {
-        // A plan gone stale (see isStalePlan): prepared again; run again at once outside a transaction.
-        if (!isStalePlan(err)) throw err;
-        statements.delete(query.sql);
-        const close = concatMessages(protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync());
-        await pglite.execProtocol(close, { syncToFs: false, throwOnError: false });
-        if (pglite.isInTransaction()) throw err;
-        return run(await prepare(query.sql));
-      }
-    });
+  const result = <R>(messages: Parameters<typeof pgliteParse.parseResults>[0]): StatementResult<R> => {
+    const results = pgliteParse.parseResults(messages, pglite.parsers);
+    const last = results.at(-1);
+    const rows = (last?.rows ?? []) as R[];
+    return last?.affectedRows ? { rows, numAffectedRows: BigInt(last.affectedRows) } : { rows };
+  };
+  const run = async <R>(statement: PreparedStatement, parameters: readonly unknown[]): Promise<StatementResult<R>> => {
+    const values = parameters.map((value, i) => parameterText(pglite.serializers[statement.paramTypes[i]], value));
+    const { messages } = await pglite.execProtocol(
+      concatMessages(
+        protocol.serialize.bind({ statement: statement.name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ),
+    );
+    return result<R>(messages);
+  };
+  const parameterised = async <R>(text: string, parameters: readonly unknown[]): Promise<StatementResult<R>> => {
+    const known = statements.get(text);
+    if (!known && statements.size >= MAX_PREPARED) return run<R>(await prepare(text, ''), parameters);
+    const statement = known ?? (await named(text));
+    try {
+      return await run<R>(statement, parameters);
+    } catch (err) {
+      // A plan gone stale (see isStalePlan): prepared again; run again at once outside a transaction.
+      if (!isStalePlan(err)) throw err;
+      statements.delete(text);
+      const close = concatMessages(protocol.serialize.close({ type: 'S', name: statement.name }), protocol.serialize.sync());
+      await pglite.execProtocol(close, { syncToFs: false, throwOnError: false });
+      if (pglite.isInTransaction()) throw err;
+      return run<R>(await named(text), parameters);
+    }
+  };
+  const simple = async <R>(text: string): Promise<StatementResult<R>> =>
+    result<R>((await pglite.execProtocol(protocol.serialize.query(text))).messages);
+  return {
+    /** Queued now; runs after every statement queued before it. */
+    query: <R>(text: string, parameters: readonly unknown[]): Promise<StatementResult<R>> =>
+      pglite.runExclusive(() => (parameters.length ? parameterised<R>(text, parameters) : simple<R>(text))),
   };
 }
 
@@ -150,16 +169,11 @@ function preparedExecutor(pglite: PGlite) {
  */
 export function localSession(pglite: PGlite, { owned }: { owned: boolean }): PgliteSession {
   pglite.parsers = { [INT8]: parseInt8, [DATE]: keepDate };
-  const executePrepared = preparedExecutor(pglite);
+  const runner = statementRunner(pglite);
   return {
-    query: async <R>(text: string, parameters: readonly unknown[]): Promise<StatementResult<R>> => {
-      const prepared = await executePrepared<R>({ sql: text, parameters });
-      if (prepared) return prepared;
-      const result = await pglite.query<R>(text, [...parameters]);
-      return result.affectedRows ? { rows: result.rows, numAffectedRows: BigInt(result.affectedRows) } : { rows: result.rows };
-    },
+    query: runner.query,
     exec: async (text) => {
-      await pglite.exec(text);
+      await runner.query(text, []);
     },
     close: async () => {
       if (owned) await pglite.close();
