@@ -1,7 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { Kysely } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -39,10 +37,11 @@ async function pgliteTemplateFile(): Promise<string> {
   const file = path.join(os.tmpdir(), `kudi-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!existsSync(file)) {
     const pglite = new PGlite();
-    const db = new Kysely({ dialect: new PGliteDialect(pglite) });
-    await migrateToLatest(db);
+    const template = await openDatabase({ dataDir: null, databaseUrl: null, databaseSchema: null }, { pglite });
+    await migrateToLatest(template.db);
+    await template.close();
     const dump = await pglite.dumpDataDir('none');
-    await db.destroy();
+    await pglite.close();
     // Written under another name, then renamed: a worker never reads a half-written template.
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));

@@ -1,7 +1,7 @@
 /**
  * The database handle (src/server/db/database.ts) at its edges. On PGlite, parameterised
  * statements go through our own prepared-statement layer (one protocol exchange per run) and
- * BEGIN/COMMIT/ROLLBACK through `exec`, over kysely-pglite-dialect's one serialized connection;
+ * BEGIN/COMMIT/ROLLBACK as simple-protocol text, pipelined on PGlite's one connection (pglite-dialect.ts);
  * (on a PGlite of this thread, and in the worker thread the app runs it in, pglite-remote.ts);
  * on PostgreSQL (the suite's second run) through pg's pool with named statements. Either way a
  * caller sees the same: errors leave the connection usable, large results arrive whole, concurrent

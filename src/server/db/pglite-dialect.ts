@@ -46,7 +46,7 @@ class PipelinedDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     const connection: DatabaseConnection = {
       executeQuery: <R>(query: CompiledQuery) => this.#submit<QueryResult<R>>(connection, false, () => this.session.query<R>(query.sql, query.parameters)),
-      // As kysely-pglite-dialect streams: the whole result read, then handed out in chunks.
+      // The whole result read, then handed out in chunks (nothing of ours streams on PGlite).
       async *streamQuery<R>(query: CompiledQuery, chunkSize = 100) {
         const { rows } = await connection.executeQuery<R>(query);
         for (let i = 0; i < rows.length; i += chunkSize) yield { rows: rows.slice(i, i + chunkSize) };
