@@ -9,7 +9,10 @@
  * A transaction has the connection to itself: from its BEGIN until its COMMIT or ROLLBACK has been
  * handed over, every other caller's statement (and BEGIN) waits, and is then handed over in the
  * order it came. The check and the hand-over happen in one synchronous step, so nothing of another
- * caller can land between a transaction's statements.
+ * caller can land between a transaction's statements. The transaction's own statements are run
+ * blocking (the server's thread waits for each answer, as it did when PGlite ran on it): PGlite
+ * would otherwise sit idle, holding the transaction, until the busy server thread took each answer
+ * and sent the next statement.
  */
 import {
   PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
@@ -45,7 +48,9 @@ class PipelinedDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const connection: DatabaseConnection = {
-      executeQuery: <R>(query: CompiledQuery) => this.#submit<QueryResult<R>>(connection, false, () => this.session.query<R>(query.sql, query.parameters)),
+      // A statement of the open transaction waits for its answer (QueryOptions.blocking); any other is pipelined.
+      executeQuery: <R>(query: CompiledQuery) =>
+        this.#submit<QueryResult<R>>(connection, false, () => this.session.query<R>(query.sql, query.parameters, { blocking: this.#owner === connection })),
       // The whole result read, then handed out in chunks (nothing of ours streams on PGlite).
       async *streamQuery<R>(query: CompiledQuery, chunkSize = 100) {
         const { rows } = await connection.executeQuery<R>(query);

@@ -4,14 +4,18 @@
  * on the thread that calls it; here that is the worker's, so while it runs a statement the
  * server's thread parses, checks and answers other requests (the two threads use both cores).
  *
- * The calls are answered in the order they are made; the database layer over it (database.ts, the
- * dialect's one connection) makes one at a time. If the worker stops (a crash of PGlite), every call
- * waiting and every later one fails as a lost database connection (SQLSTATE 08006: the API's 503).
+ * The calls are answered in the order they are made (the dialect over it, pglite-dialect.ts, hands
+ * statements over without waiting for the ones before). A blocking call (a transaction's statement)
+ * waits for its answer on this thread, as a PGlite on this thread would: it reads the answers off
+ * their port as they come, looking without sleeping for a while (BLOCKING_SPIN_NS), then sleeping
+ * on a flag the worker sets once it has posted the answer (Atomics.wait). Any other call's answer
+ * arrives as an event. If the worker stops (a crash of PGlite), every call waiting and
+ * every later one fails as a lost database connection (SQLSTATE 08006: the API's 503).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import type { PgliteSession, StatementResult } from './pglite-session';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { PgliteSession, QueryOptions, StatementResult } from './pglite-session';
 import type { ErrorFields, WorkerOptions, WorkerRequest } from './pglite-worker';
 
 /**
@@ -34,9 +38,36 @@ const asError = (fields: ErrorFields) => Object.assign(new Error(fields.message)
 /** The error of every call after the worker stopped: a lost connection (isDatabaseUnavailable). */
 const stopped = (why: string) => Object.assign(new Error(`The embedded database stopped: ${why}`), { code: '08006' });
 
+/** An answer of the worker, or its first message (ready, or failed to start). */
+interface WorkerMessage {
+  id?: number;
+  result?: unknown;
+  error?: ErrorFields;
+  ready?: true;
+  failed?: ErrorFields;
+}
+
+/**
+ * How long a blocking call looks for its answer without sleeping (the worker waits as long for a
+ * transaction's next statement: pglite-worker.ts NEXT_STATEMENT_SPIN_NS). 500 µs measured best of
+ * 0, 200 and 500 µs (docs/PERFORMANCE.md): without it a conversion or a payout, a transaction of
+ * several statements, ran a fifth slower than with PGlite on the server's thread.
+ */
+const BLOCKING_SPIN_NS = 500_000n;
+
+/** How long a blocking call sleeps between looks at whether the worker still runs. */
+const BLOCKING_CHECK_MS = 1_000;
+
 export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSession> {
   const { file, execArgv } = workerProgram();
-  const worker = new Worker(file, { workerData: options, ...(execArgv ? { execArgv } : {}) });
+  const { port1: replies, port2: workerReplies } = new MessageChannel();
+  // [0]: the answer to a blocking call was posted; [1]: the worker's thread is ending.
+  const signal = new Int32Array(new SharedArrayBuffer(8));
+  const worker = new Worker(file, {
+    workerData: { ...options, replies: workerReplies, signal },
+    transferList: [workerReplies],
+    ...(execArgv ? { execArgv } : {}),
+  });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   let nextId = 0;
   let failure: Error | null = null;
@@ -46,16 +77,20 @@ export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSe
     failure ??= err;
     for (const call of waiting.values()) call.reject(failure);
     waiting.clear();
+    replies.close();
   };
+  const answered = (message: WorkerMessage) => {
+    const call = waiting.get(message.id!);
+    if (!call) return;
+    waiting.delete(message.id!);
+    if (message.error) call.reject(asError(message.error));
+    else call.resolve(message.result);
+  };
+  replies.on('message', answered);
   const started = new Promise<void>((resolve, reject) => {
-    worker.on('message', (message: { id?: number; result?: unknown; error?: ErrorFields; ready?: true; failed?: ErrorFields }) => {
-      if (message.ready) return resolve();
-      if (message.failed) return reject(asError(message.failed));
-      const call = waiting.get(message.id!);
-      if (!call) return;
-      waiting.delete(message.id!);
-      if (message.error) call.reject(asError(message.error));
-      else call.resolve(message.result);
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.ready) resolve();
+      else if (message.failed) reject(asError(message.failed));
     });
     worker.on('error', (err) => {
       reject(err);
@@ -73,22 +108,38 @@ export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSe
     throw err;
   }
 
-  const call = <T>(request: WorkerCall): Promise<T> => {
+  const call = <T>(request: WorkerCall, blocking = false): Promise<T> => {
     if (failure) return Promise.reject(failure);
     const id = nextId++;
-    return new Promise<T>((resolve, reject) => {
+    const answer = new Promise<T>((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      try {
-        worker.postMessage({ ...request, id });
-      } catch (err) {
-        // A parameter a structured clone cannot carry (a function, a symbol): refused here.
-        waiting.delete(id);
-        reject(err as Error);
-      }
     });
+    try {
+      worker.postMessage({ ...request, id, ...(blocking ? { blocking } : {}) });
+    } catch (err) {
+      // A parameter a structured clone cannot carry (a function, a symbol): refused here.
+      waiting.get(id)!.reject(err as Error);
+      waiting.delete(id);
+      return answer;
+    }
+    // Blocking: the answers before this one and this one, read off the port as they come; for the
+    // first BLOCKING_SPIN_NS without sleeping (a thread put to sleep and woken again costs the
+    // transaction more than a statement's usual time).
+    const spinUntil = blocking ? process.hrtime.bigint() + BLOCKING_SPIN_NS : 0n;
+    while (blocking && waiting.has(id)) {
+      const received = receiveMessageOnPort(replies);
+      if (received) answered(received.message as WorkerMessage);
+      else if (Atomics.load(signal, 1) === 1) fail(stopped('its thread ended'));
+      else if (process.hrtime.bigint() < spinUntil) continue;
+      // A flag left by an earlier blocking call is cleared and the port read again; the worker sets
+      // the flag only after posting, so an answer posted meanwhile is never slept through.
+      else if (Atomics.compareExchange(signal, 0, 1, 0) === 0) Atomics.wait(signal, 0, 0, BLOCKING_CHECK_MS);
+    }
+    return answer;
   };
   return {
-    query: <R>(text: string, parameters: readonly unknown[]) => call<StatementResult<R>>({ op: 'query', text, parameters }),
+    query: <R>(text: string, parameters: readonly unknown[], { blocking }: QueryOptions = {}) =>
+      call<StatementResult<R>>({ op: 'query', text, parameters }, blocking),
     exec: (text) => call<void>({ op: 'exec', text }),
     close: async () => {
       if (closing) return;
@@ -97,6 +148,7 @@ export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSe
         if (!failure) await call<void>({ op: 'close' });
       } finally {
         await worker.terminate();
+        replies.close();
       }
     },
   };

@@ -13,9 +13,18 @@ export interface StatementResult<R> {
   numAffectedRows?: bigint;
 }
 
+export interface QueryOptions {
+  /**
+   * The caller's thread waits for the answer (a transaction's statement: the connection is the
+   * transaction's alone until it ends, so its next statement should not wait for this thread's
+   * other work). Only the worker's session (pglite-remote.ts) makes a difference.
+   */
+  blocking?: boolean;
+}
+
 export interface PgliteSession {
-  /** Runs one statement (a named prepared statement when it has parameters, see preparedExecutor). */
-  query<R>(text: string, parameters: readonly unknown[]): Promise<StatementResult<R>>;
+  /** Runs one statement (a named prepared statement when it has parameters, see statementRunner). */
+  query<R>(text: string, parameters: readonly unknown[], options?: QueryOptions): Promise<StatementResult<R>>;
   /** Runs text of the simple protocol (BEGIN, COMMIT, ROLLBACK): one protocol exchange. */
   exec(text: string): Promise<void>;
   /** Closes the instance (and, for the worker's, ends the worker). */
