@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Adapters } from '../../src/server/adapters/types';
 import { buildApp, type BuildOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { openDatabase, PGLITE_START_PARAMS, type Db } from '../../src/server/db/database';
+import { openDatabase, PGLITE_START_PARAMS, type DatabaseHandle, type Db } from '../../src/server/db/database';
 import { migrateToLatest } from '../../src/server/db/migrations';
 
 export interface TestApp {
@@ -177,6 +177,18 @@ export async function buildTestApp(
   const database = usePostgres ? await openDatabase(config) : await openPglite(config);
   if (!lent?.migrated) await migrateToLatest(database.db);
   if (lent && !lent.migrated) await postgresPool().seal(lent);
+  return testAppOn(config, database, { adapters, prepare, after: lent ? () => postgresPool().release(lent) : undefined });
+}
+
+/**
+ * The app over `database` (migrated already): close() closes the app, then the database, then runs
+ * `after`. The workers' compiled schemas are shared as in every test app.
+ */
+export async function testAppOn(
+  config: Config,
+  database: DatabaseHandle,
+  { adapters, prepare, after }: { adapters?: Partial<Adapters>; prepare?: (app: FastifyInstance) => void; after?: () => Promise<void> } = {},
+): Promise<TestApp> {
   const app = await buildApp({ config, db: database.db, adapters, schemaController: schemaCompilers() });
   prepare?.(app);
   await app.ready();
@@ -188,7 +200,7 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await database.close();
-      if (lent) await postgresPool().release(lent);
+      await after?.();
     },
   };
 }

@@ -12,11 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import threads from 'node:worker_threads';
-import { buildApp } from '../../../src/server/app';
-import { isDatabaseUnavailable, openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
+import { isDatabaseUnavailable, openDatabase } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrations';
 import { UNAVAILABLE_MESSAGE } from '../../../src/server/lib/errors';
-import { testConfig, type TestApp } from '../../support/test-app';
+import { testAppOn, testConfig, type TestApp } from '../../support/test-app';
 import { balances, ledgerSums } from '../../support/wallets';
 import { funded, userTransfer } from '../transfers/helpers';
 
@@ -27,23 +26,11 @@ beforeAll(() => {
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** The app over its own embedded database in `dir`, as main.ts starts it (migrations first). */
-async function startApp(dir: string): Promise<TestApp & { database: DatabaseHandle }> {
+async function startApp(dir: string): Promise<TestApp> {
   const config = testConfig({ dataDir: dir });
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, db: database.db });
-  await app.ready();
-  return {
-    app,
-    db: database.db,
-    config,
-    kind: database.kind,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  return testAppOn(config, database);
 }
 
 describe('the app on PGlite in its worker thread', () => {
@@ -113,7 +100,7 @@ describe('the app on PGlite in its worker thread', () => {
       worker = new RealWorker(...args);
       return worker;
     });
-    let t: Awaited<ReturnType<typeof startApp>>;
+    let t: TestApp;
     try {
       t = await startApp(path.join(dataDir, 'stops'));
     } finally {
