@@ -134,9 +134,9 @@ function schemaCompilers(): BuildOptions['schemaController'] {
 }
 
 /**
- * The tests' configuration: secrets random per call, a token password-hash cost, no client build,
- * payouts settled as soon as a test runs the rail; an embedded database in memory unless
- * `overrides` say otherwise.
+ * The tests' configuration: a token password-hash cost, no client build, payouts settled as soon
+ * as a test runs the rail; an embedded database in memory unless `overrides` say otherwise. Secrets
+ * are random per call, or kept in the data directory when `overrides` give one (as the app keeps them).
  */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig(
