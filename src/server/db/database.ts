@@ -157,7 +157,7 @@ async function pgliteSession(dataDir: string | null, { pgliteTemplate, lent }: {
   }
   if (!pgliteTemplate) return openPgliteWorker({ dataDir });
   // One options object: PGlite ignores the second argument when the first (dataDir) is undefined.
-  const pglite = new PGlite({ dataDir: dataDir ?? undefined, ...(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {}), startParams: PGLITE_START_PARAMS });
+  const pglite = new PGlite({ dataDir: dataDir ?? undefined, loadDataDir: pgliteTemplate, startParams: PGLITE_START_PARAMS });
   await pglite.waitReady;
   return localSession(pglite, { owned: true });
 }

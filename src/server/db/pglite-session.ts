@@ -32,7 +32,7 @@ export interface PgliteSession {
 }
 
 // bigint columns (money in minor units) come back as BigInt; dates as 'YYYY-MM-DD' strings.
-export const INT8 = 20;
+export const INT8 = pgliteTypes.INT8;
 export const DATE = pgliteTypes.DATE;
 export const parseInt8 = (v: string) => BigInt(v);
 export const keepDate = (v: string) => v;
@@ -162,11 +162,9 @@ function statementRunner(pglite: PGlite) {
   };
   const simple = async <R>(text: string): Promise<StatementResult<R>> =>
     result<R>((await pglite.execProtocol(protocol.serialize.query(text))).messages);
-  return {
-    /** Queued now; runs after every statement queued before it. */
-    query: <R>(text: string, parameters: readonly unknown[]): Promise<StatementResult<R>> =>
-      pglite.runExclusive(() => (parameters.length ? parameterised<R>(text, parameters) : simple<R>(text))),
-  };
+  // Queued now; runs after every statement queued before it.
+  return <R>(text: string, parameters: readonly unknown[]): Promise<StatementResult<R>> =>
+    pglite.runExclusive(() => (parameters.length ? parameterised<R>(text, parameters) : simple<R>(text)));
 }
 
 /**
@@ -178,11 +176,11 @@ function statementRunner(pglite: PGlite) {
  */
 export function localSession(pglite: PGlite, { owned }: { owned: boolean }): PgliteSession {
   pglite.parsers = { [INT8]: parseInt8, [DATE]: keepDate };
-  const runner = statementRunner(pglite);
+  const query = statementRunner(pglite);
   return {
-    query: runner.query,
+    query,
     exec: async (text) => {
-      await runner.query(text, []);
+      await query(text, []);
     },
     close: async () => {
       if (owned) await pglite.close();

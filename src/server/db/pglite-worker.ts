@@ -9,7 +9,7 @@
  */
 import { PGlite } from '@electric-sql/pglite';
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort } from 'node:worker_threads';
-import { localSession, PGLITE_START_PARAMS } from './pglite-session';
+import { localSession, PGLITE_START_PARAMS, type PgliteSession } from './pglite-session';
 
 export interface WorkerOptions {
   /** PGlite's data directory; null keeps the database in memory. */
@@ -42,7 +42,7 @@ async function serve(port: NonNullable<typeof parentPort>, { dataDir, replies, s
     Atomics.store(signal, 1, 1);
     Atomics.notify(signal, 0);
   });
-  let session;
+  let session: PgliteSession;
   try {
     // One options object: PGlite ignores the second argument when the first (dataDir) is undefined.
     const pglite = new PGlite({ dataDir: dataDir ?? undefined, startParams: PGLITE_START_PARAMS });
