@@ -3,7 +3,8 @@
  * (src/server/db/pglite-remote.ts, pglite-worker.ts), on a data directory. The driver's edges run on
  * it too (pglite-driver.test.ts); here, the app over it end to end, and what is the worker's own:
  * PostgreSQL's error fields carried across, a value that cannot cross refused, and a worker that
- * stops or is closed answering as a lost connection (the API's 503), never hanging. Run once, in
+ * stops or is closed answering as a lost connection (the API's 503), never hanging, even when it
+ * dies while the server's thread waits on it for a transaction's statement. Run once, in
  * the PGlite project (`*.pglite.test.ts`: jest.config.js leaves it out of server-pg).
  */
 import { sql } from 'kysely';
@@ -18,6 +19,28 @@ import { UNAVAILABLE_MESSAGE } from '../../../src/server/lib/errors';
 import { testAppOn, testConfig, type TestApp } from '../../support/test-app';
 import { balances, ledgerSums } from '../../support/wallets';
 import { funded, userTransfer } from '../transfers/helpers';
+
+/** Loaded into the worker by the last test: a statement with DIES_MARKER in it kills the thread. */
+const DIES_HELPER = path.join(__dirname, '../../support/pglite-worker-dies.js');
+
+/**
+ * Starts the app as startApp does, catching the worker thread it makes (on the module's own
+ * exports, which the app's code reads); `execArgv` is added to the worker's own.
+ */
+async function startAppCatchingWorker(dir: string, execArgv: string[] = []): Promise<{ t: TestApp; worker: threads.Worker }> {
+  const RealWorker = threads.Worker;
+  let worker: threads.Worker | undefined;
+  const spy = jest.spyOn(threads, 'Worker').mockImplementation((file, options) => {
+    worker = new RealWorker(file, { ...options, execArgv: [...(options?.execArgv ?? []), ...execArgv] });
+    return worker;
+  });
+  try {
+    const t = await startApp(dir);
+    return { t, worker: worker! };
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 let dataDir: string;
 beforeAll(() => {
@@ -93,26 +116,14 @@ describe('the app on PGlite in its worker thread', () => {
   });
 
   it('a worker that stops under load: the request waiting on it and every later one get 503 with the usual text, none hangs', async () => {
-    // The worker thread the app starts, caught as it is made (on the module's own exports, which the app's code reads).
-    const RealWorker = threads.Worker;
-    let worker: threads.Worker | undefined;
-    const spy = jest.spyOn(threads, 'Worker').mockImplementation((...args: ConstructorParameters<typeof threads.Worker>) => {
-      worker = new RealWorker(...args);
-      return worker;
-    });
-    let t: TestApp;
-    try {
-      t = await startApp(path.join(dataDir, 'stops'));
-    } finally {
-      spy.mockRestore();
-    }
+    const { t, worker } = await startAppCatchingWorker(path.join(dataDir, 'stops'));
     try {
       const sender = await funded(t, { CAD: '50.00' });
       const recipient = await funded(t);
       // A statement that holds the worker while it is stopped.
       const waiting = sql`select pg_sleep(5)`.execute(t.db).catch((err: unknown) => err);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      await worker!.terminate();
+      await worker.terminate();
       expect(isDatabaseUnavailable(await waiting)).toBe(true);
       const res = await userTransfer(t, sender, 'CAD', { amount: '1.00', recipient_email: recipient.email }, randomUUID());
       expect(res.statusCode).toBe(503);
@@ -121,6 +132,44 @@ describe('the app on PGlite in its worker thread', () => {
       expect([read.statusCode, read.json()]).toEqual([503, { success: false, message: UNAVAILABLE_MESSAGE }]);
     } finally {
       await t.close();
+    }
+  });
+
+  it("a worker that dies while the server's thread waits on it for a transaction's statement: that statement fails as a lost connection at once, nothing of the transaction stays, later requests get 503", async () => {
+    const { DIES_MARKER } = (await import(DIES_HELPER)) as { DIES_MARKER: string };
+    const { t } = await startAppCatchingWorker(path.join(dataDir, 'dies'), ['--import', DIES_HELPER]);
+    const sender = await funded(t, { CAD: '50.00' });
+    const recipient = await funded(t);
+    try {
+      const started = Date.now();
+      const failed = await t.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`update users set first_name = 'Changed' where id = ${sender.id}::uuid`.execute(trx);
+          // Longer than the worker looks for the transaction's next statement without sleeping, so
+          // this one arrives as a message (the helper's way in), while this thread waits for it.
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          await sql`select 1 /* ${sql.raw(DIES_MARKER)} */`.execute(trx);
+        })
+        .then(() => null, (err: unknown) => err);
+      expect(isDatabaseUnavailable(failed)).toBe(true);
+      // The wait ends on the worker's own word that its thread ends, not on a timeout.
+      expect(Date.now() - started).toBeLessThan(1_000);
+      const res = await userTransfer(t, sender, 'CAD', { amount: '1.00', recipient_email: recipient.email }, randomUUID());
+      expect([res.statusCode, res.json()]).toEqual([503, { success: false, message: UNAVAILABLE_MESSAGE }]);
+    } finally {
+      await t.close();
+    }
+    // On the same data directory, a new worker (PGlite recovers from the crash): the transaction's
+    // write is not there, the money is as it was.
+    const again = await startApp(path.join(dataDir, 'dies'));
+    try {
+      const { rows } = await sql<{ first_name: string }>`select first_name from users where id = ${sender.id}::uuid`.execute(again.db);
+      expect(rows).toEqual([{ first_name: sender.firstName }]);
+      expect(await balances(again, sender)).toEqual({ CAD: 50, NGN: 0 });
+      expect(await balances(again, recipient)).toEqual({ CAD: 0, NGN: 0 });
+    } finally {
+      await again.close();
     }
   });
 });
