@@ -158,11 +158,12 @@ export async function transferInOneStatement(db: Db, transfer: OneStatementTrans
         returning *
       ),
       ${movement(amount, sql`(select debit_account_id from t)`, sql`(select credit_account_id from t)`, false, sql`(select id from t)`)},
+      -- No ON CONFLICT: the dedupe keys name the transfer this statement writes, so none exists yet
+      -- (a conflict would be a unique violation: nothing written, the checked path runs).
       notified as (
         insert into notifications (user_id, kind, dedupe_key, payload)
         select n.user_id, n.kind, n.kind || ':' || t.id, jsonb_build_object('transfer_id', t.id::text)
         from t, checked, lateral (values (checked.sender_id, ${SENT}::text), (checked.recipient_id, ${RECEIVED}::text)) n(user_id, kind)
-        on conflict (dedupe_key) do nothing
       ),
       saved as (${userTransferRecipientUpsert(sql`t`)})
       ${keyed ? sql`, ${keyAnswered('keyed', keyed.row, sql`t, checked`, answerJson(keyed.answer, sql`t`, sql`checked.recipient_name`))}` : sql``}
