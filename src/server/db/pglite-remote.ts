@@ -8,9 +8,10 @@
  * statements over without waiting for the ones before). A blocking call (a transaction's statement)
  * waits for its answer on this thread, as a PGlite on this thread would: it reads the answers off
  * their port as they come, looking without sleeping for a while (BLOCKING_SPIN_NS), then sleeping
- * on a flag the worker sets once it has posted the answer (Atomics.wait). Any other call's answer
- * arrives as an event. If the worker stops (a crash of PGlite), every call waiting and
- * every later one fails as a lost database connection (SQLSTATE 08006: the API's 503).
+ * on a flag the worker sets once it has posted the answer (Atomics.wait), for BLOCKING_MAX_NS at
+ * most; past that, and for any other call, the answer arrives as an event. If the worker stops (a
+ * crash of PGlite), every call waiting and every later one fails as a lost database connection
+ * (SQLSTATE 08006: the API's 503).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -55,8 +56,14 @@ interface WorkerMessage {
  */
 const BLOCKING_SPIN_NS = 500_000n;
 
-/** How long a blocking call sleeps between looks at whether the worker still runs. */
-const BLOCKING_CHECK_MS = 1_000;
+/**
+ * How long at most a blocking call holds this thread. Past it, the answer is awaited as an event,
+ * as any other call's is: a long statement (a report, a statement behind many queued ones) does not
+ * stop this thread's other requests, and a worker that ends without a word (out of memory: its
+ * thread stops without running its exit handler, so `signal[1]` is never set) is noticed by the
+ * Worker's 'exit' event, which only reaches a thread that is not held.
+ */
+const BLOCKING_MAX_NS = 20_000_000n;
 
 export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSession> {
   const { file, execArgv } = workerProgram();
@@ -124,16 +131,21 @@ export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSe
     }
     // Blocking: the answers before this one and this one, read off the port as they come; for the
     // first BLOCKING_SPIN_NS without sleeping (a thread put to sleep and woken again costs the
-    // transaction more than a statement's usual time).
-    const spinUntil = blocking ? process.hrtime.bigint() + BLOCKING_SPIN_NS : 0n;
+    // transaction more than a statement's usual time), then asleep until the worker's flag, for
+    // BLOCKING_MAX_NS in all (after which the answer comes as an event).
+    const start = blocking ? process.hrtime.bigint() : 0n;
     while (blocking && waiting.has(id)) {
       const received = receiveMessageOnPort(replies);
       if (received) answered(received.message as WorkerMessage);
       else if (Atomics.load(signal, 1) === 1) fail(stopped('its thread ended'));
-      else if (process.hrtime.bigint() < spinUntil) continue;
-      // A flag left by an earlier blocking call is cleared and the port read again; the worker sets
-      // the flag only after posting, so an answer posted meanwhile is never slept through.
-      else if (Atomics.compareExchange(signal, 0, 1, 0) === 0) Atomics.wait(signal, 0, 0, BLOCKING_CHECK_MS);
+      else {
+        const held = process.hrtime.bigint() - start;
+        if (held < BLOCKING_SPIN_NS) continue;
+        if (held >= BLOCKING_MAX_NS) break;
+        // A flag left by an earlier blocking call is cleared and the port read again; the worker sets
+        // the flag only after posting, so an answer posted meanwhile is never slept through.
+        if (Atomics.compareExchange(signal, 0, 1, 0) === 0) Atomics.wait(signal, 0, 0, Number(BLOCKING_MAX_NS - held) / 1e6);
+      }
     }
     return answer;
   };
