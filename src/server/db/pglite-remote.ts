@@ -10,8 +10,8 @@
  * their port as they come, looking without sleeping for a while (BLOCKING_SPIN_NS), then sleeping
  * on a flag the worker sets once it has posted the answer (Atomics.wait), for BLOCKING_MAX_NS at
  * most; past that, and for any other call, the answer arrives as an event. If the worker stops (a
- * crash of PGlite), every call waiting and every later one fails as a lost database connection
- * (SQLSTATE 08006: the API's 503).
+ * crash of PGlite), every call waiting on it fails as a lost database connection (SQLSTATE 08006:
+ * the API's 503), and so does every later one until a new worker runs (openPgliteWorker).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -65,7 +65,11 @@ const BLOCKING_SPIN_NS = 500_000n;
  */
 const BLOCKING_MAX_NS = 20_000_000n;
 
-export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSession> {
+/**
+ * One worker thread and its PgliteSession. `onStop` is called once, with the error every call then
+ * fails with, when the thread stops other than by `close` (a crash).
+ */
+async function startWorker(options: WorkerOptions, onStop: (err: Error) => void): Promise<PgliteSession> {
   const { file, execArgv } = workerProgram();
   const { port1: replies, port2: workerReplies } = new MessageChannel();
   // [0]: the answer to a blocking call was posted; [1]: the worker's thread is ending.
@@ -79,8 +83,11 @@ export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSe
   let nextId = 0;
   let failure: Error | null = null;
   let closing = false;
+  /** Started (its first message was `ready`): from then on a stop is reported to `onStop`. */
+  let running = false;
 
   const fail = (err: Error) => {
+    if (!failure && running && !closing) queueMicrotask(() => onStop(err));
     failure ??= err;
     for (const call of waiting.values()) call.reject(failure);
     waiting.clear();
@@ -114,6 +121,8 @@ export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSe
     await worker.terminate();
     throw err;
   }
+  running = !failure;
+  if (failure) throw failure;
 
   const call = <T>(request: WorkerCall, blocking = false): Promise<T> => {
     if (failure) return Promise.reject(failure);
@@ -162,6 +171,103 @@ export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSe
         await worker.terminate();
         replies.close();
       }
+    },
+  };
+}
+
+/** Texts the dialect hands over with `exec` (pglite-dialect.ts): a transaction's start, and its end. */
+const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
+const COMMITS = /^\s*(commit|end)\b/i;
+
+/** Waits before starting a worker again after it stopped: none the first time, then doubling to the last. */
+const RESTART_DELAYS_MS = [0, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
+/** A worker that ran this long before it stopped starts the waits over. */
+const RESTART_FORGIVEN_AFTER_MS = 60_000;
+
+/**
+ * The app's embedded database in a worker thread (startWorker), started again on its data directory
+ * when it stops (a crash of PGlite): PostgreSQL recovers the directory as after a power cut, so
+ * every committed transaction is there and none that was not. Meanwhile every call fails as a lost
+ * connection (the API's 503, "try again"); with the new worker, calls run again. A database in memory
+ * is not started again (its data went with the thread): every call fails from then on.
+ *
+ * A transaction never spans two workers: from its BEGIN, each of its statements and its COMMIT is
+ * refused as a lost connection once the worker that ran the BEGIN is gone, even when a new one runs
+ * (which would otherwise run them one by one, outside any transaction); its ROLLBACK has nothing
+ * left to undo. So a money movement is whole or absent, whatever moment the worker stops at.
+ */
+export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSession> {
+  let generation = 0;
+  let startedAt = Date.now();
+  let attempt = 0;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  /** The worker that runs the calls; null while a new one starts (or for good, in memory). */
+  let current: PgliteSession | null = null;
+  /** What the calls fail with while no worker runs (a lost connection: 503). */
+  let down: Error = stopped('it is starting');
+  /** The worker (generation) on which the open transaction's BEGIN was handed over. */
+  let transactionOn: number | null = null;
+
+  const stoppedNow = (err: Error) => {
+    current = null;
+    down = err;
+    if (closed) return;
+    if (options.dataDir === null) {
+      console.error(`${err.message}; it held its data in memory, so it is not started again`);
+      return;
+    }
+    if (Date.now() - startedAt >= RESTART_FORGIVEN_AFTER_MS) attempt = 0;
+    const delay = RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]!;
+    attempt += 1;
+    console.error(`${err.message}; starting it again${delay ? ` in ${delay / 1000} s` : ''}`);
+    retry = setTimeout(() => void startAgain(), delay);
+  };
+  const start = async () => {
+    const session = await startWorker(options, stoppedNow);
+    generation += 1;
+    startedAt = Date.now();
+    current = session;
+  };
+  const startAgain = async () => {
+    if (closed) return;
+    try {
+      await start();
+      if (closed) await current?.close();
+      else console.warn('The embedded database runs again');
+    } catch (err) {
+      // Still a lost connection to the calls meanwhile (503), and the next try waits longer.
+      stoppedNow(stopped(`it could not start again (${err instanceof Error ? err.message : String(err)})`));
+    }
+  };
+  await start();
+
+  /** Whether the open transaction's worker is gone (stopped, or stopped and replaced). */
+  const transactionLost = () => transactionOn !== null && (transactionOn !== generation || current === null);
+  const lostWithIt = () => stopped('the transaction went with it');
+  return {
+    query: (text, parameters, queryOptions = {}) => {
+      if (queryOptions.blocking && transactionLost()) return Promise.reject(lostWithIt());
+      return current ? current.query(text, parameters, queryOptions) : Promise.reject(down);
+    },
+    exec: async (text) => {
+      if (BEGINS.test(text)) {
+        if (!current) throw down;
+        transactionOn = generation;
+      } else if (transactionOn !== null) {
+        const lost = transactionLost();
+        transactionOn = null;
+        if (lost && COMMITS.test(text)) throw lostWithIt();
+        // A ROLLBACK: the transaction ended with its worker; there is nothing to undo on another.
+        if (lost) return;
+      }
+      if (!current) throw down;
+      return current.exec(text);
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      await current?.close();
     },
   };
 }
