@@ -209,7 +209,8 @@ export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSe
   /** The worker (generation) on which the open transaction's BEGIN was handed over. */
   let transactionOn: number | null = null;
 
-  const stoppedNow = (err: Error) => {
+  /** A worker stopped (`ran`: after running; else one that could not start). */
+  const stoppedNow = (err: Error, ran = true) => {
     current = null;
     down = err;
     if (closed) return;
@@ -217,14 +218,14 @@ export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSe
       console.error(`${err.message}; it held its data in memory, so it is not started again`);
       return;
     }
-    if (Date.now() - startedAt >= RESTART_FORGIVEN_AFTER_MS) attempt = 0;
+    if (ran && Date.now() - startedAt >= RESTART_FORGIVEN_AFTER_MS) attempt = 0;
     const delay = RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]!;
     attempt += 1;
     console.error(`${err.message}; starting it again${delay ? ` in ${delay / 1000} s` : ''}`);
     retry = setTimeout(() => void startAgain(), delay);
   };
   const start = async () => {
-    const session = await startWorker(options, stoppedNow);
+    const session = await startWorker(options, (err) => stoppedNow(err));
     generation += 1;
     startedAt = Date.now();
     current = session;
@@ -237,7 +238,7 @@ export async function openPgliteWorker(options: WorkerOptions): Promise<PgliteSe
       else console.warn('The embedded database runs again');
     } catch (err) {
       // Still a lost connection to the calls meanwhile (503), and the next try waits longer.
-      stoppedNow(stopped(`it could not start again (${err instanceof Error ? err.message : String(err)})`));
+      stoppedNow(stopped(`it could not start again (${err instanceof Error ? err.message : String(err)})`), false);
     }
   };
   await start();
