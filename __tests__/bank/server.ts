@@ -1,12 +1,15 @@
 /**
  * The server under test: the real entry (`src/server/main.ts`) as a child process on PostgreSQL,
  * which the test kills with SIGKILL and starts again; or, on PGlite, the same app built in this
- * process on a temporary data directory (PGlite is single-process: nothing else may open it).
+ * process on a temporary data directory (PGlite is single-process: nothing else may open it),
+ * whose database thread the test can stop (crashDatabase).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import threads from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/database';
 import { nodeArgsFor } from '../support/entry';
@@ -125,11 +128,27 @@ export class ChildServer implements ServerUnderTest {
   }
 }
 
+/**
+ * The worker threads this process starts (the in-process app's PGlite runs in one: src/server/db/
+ * pglite-remote.ts), caught as they are made, on the module's own exports, which the app reads.
+ */
+const workerThreads: threads.Worker[] = [];
+const RealWorker = threads.Worker;
+threads.Worker = class CaughtWorker extends RealWorker {
+  constructor(...args: ConstructorParameters<typeof threads.Worker>) {
+    super(...args);
+    workerThreads.push(this);
+  }
+};
+syncBuiltinESMExports();
+
 /** The same app, built in this process on a PGlite data directory (no kills: one process only). */
 export class InProcessServer implements ServerUnderTest {
   readonly baseUrl: string;
   private app: FastifyInstance | null = null;
   up = false;
+  /** Successful starts so far. */
+  starts = 0;
   /** The server's own database handle, for the checks (PGlite allows one opener). */
   db: Db | null = null;
 
@@ -153,10 +172,21 @@ export class InProcessServer implements ServerUnderTest {
     this.app = app;
     this.db = database.db;
     this.up = true;
+    this.starts += 1;
   }
 
   async kill(): Promise<void> {
     throw new Error('an in-process server cannot be killed');
+  }
+
+  /**
+   * The app's PGlite thread stopped at once (Worker.terminate: whatever it was running is cut off,
+   * as in a crash); the app starts a new one on the data directory by itself.
+   */
+  async crashDatabase(): Promise<void> {
+    const worker = workerThreads.at(-1);
+    if (!worker) throw new Error('the app runs no PGlite thread');
+    await worker.terminate();
   }
 
   async stop(): Promise<void> {

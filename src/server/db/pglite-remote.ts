@@ -180,9 +180,9 @@ const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
 const COMMITS = /^\s*(commit|end)\b/i;
 
 /** Waits before starting a worker again after it stopped: none the first time, then doubling to the last. */
-const RESTART_DELAYS_MS = [0, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
+export const RESTART_DELAYS_MS = [0, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
 /** A worker that ran this long before it stopped starts the waits over. */
-const RESTART_FORGIVEN_AFTER_MS = 60_000;
+export const RESTART_FORGIVEN_AFTER_MS = 60_000;
 
 /**
  * The app's embedded database in a worker thread (startWorker), started again on its data directory
