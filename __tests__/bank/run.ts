@@ -32,8 +32,8 @@
  * in the payer's transaction detail (GET /transactions/{id}): it must be there, whichever process
  * answers and however far the replica lags (read-your-writes). On PGlite, `--worker-crashes N`
  * stops the app's database thread at once N times during the load: the app must answer again
- * within 5 s on a new one (recovered from the data directory) and meanwhile answer 503, as after a
- * PostgreSQL restart.
+ * within 5 s on a new one (recovered from the data directory; plus the app's wait when its threads
+ * keep dying within a minute) and meanwhile answer 503, as after a PostgreSQL restart.
  *
  *   TEST_DATABASE_URL=postgres://… npm run test:bank [-- --duration 300 --kills 10 --clients 16 --customers 20]
  *   npm run test:bank -- --db pglite --duration 20 --worker-crashes 2
