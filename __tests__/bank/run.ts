@@ -68,7 +68,7 @@ const BACK_WITHIN_MS = 5_000;
 /**
  * After a PGlite thread's crash the app answers again within this long (plus its own wait between
  * repeated restarts): a new thread loads PGlite's WebAssembly and recovers the data directory in
- * the app's own process, 1.2–2.2 s on a quiet machine, 3.4–3.9 s beside CI's other steps.
+ * the app's own process, 1.2–2.2 s on a quiet machine, 3.4–4.9 s beside CI's other steps.
  */
 const PGLITE_BACK_WITHIN_MS = 10_000;
 /** How long a crashed replica stays down before it is started again. */
