@@ -133,14 +133,21 @@ export class ChildServer implements ServerUnderTest {
  * pglite-remote.ts), caught as they are made, on the module's own exports, which the app reads.
  */
 const workerThreads: threads.Worker[] = [];
-const RealWorker = threads.Worker;
-threads.Worker = class CaughtWorker extends RealWorker {
-  constructor(...args: ConstructorParameters<typeof threads.Worker>) {
-    super(...args);
-    workerThreads.push(this);
-  }
-};
-syncBuiltinESMExports();
+let catching = false;
+
+/** From the first in-process start on (a PostgreSQL run's child servers need none of it). */
+function catchWorkerThreads(): void {
+  if (catching) return;
+  catching = true;
+  const RealWorker = threads.Worker;
+  threads.Worker = class CaughtWorker extends RealWorker {
+    constructor(...args: ConstructorParameters<typeof threads.Worker>) {
+      super(...args);
+      workerThreads.push(this);
+    }
+  };
+  syncBuiltinESMExports();
+}
 
 /** The same app, built in this process on a PGlite data directory (no kills: one process only). */
 export class InProcessServer implements ServerUnderTest {
@@ -163,6 +170,7 @@ export class InProcessServer implements ServerUnderTest {
       import('../../src/server/db/migrations'),
       import('../../src/server/app'),
     ]);
+    catchWorkerThreads();
     const env = { ...process.env, ...this.options.env, PORT: String(this.options.port), HOST: '127.0.0.1' };
     const config = loadConfig(env, { dataDir: this.options.dataDir, databaseUrl: null });
     const database = await openDatabase(config);

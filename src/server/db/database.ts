@@ -6,6 +6,7 @@ import type { Database } from './schema';
 import { DATE, INT8, isStalePlan, keepDate, localSession, MAX_PREPARED, parseInt8, PGLITE_START_PARAMS, type PgliteSession } from './pglite-session';
 import { pgliteDialect } from './pglite-dialect';
 import { openPgliteWorker } from './pglite-remote';
+import { BEGINS, ENDS } from './transaction-text';
 
 export { PGLITE_START_PARAMS } from './pglite-session';
 
@@ -60,10 +61,6 @@ function statementName(text: string): string | undefined {
   }
   return name;
 }
-
-/** Whether a statement without parameters opens or ends the connection's transaction (Kysely sends these). */
-const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
-const ENDS = /^\s*(commit|rollback|end|abort)\s*;?\s*$/i;
 
 /**
  * The pool as Kysely sees it, with every parameterised statement sent as a named (prepared)

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { PgliteSession, QueryOptions, StatementResult } from './pglite-session';
 import type { ErrorFields, WorkerOptions, WorkerRequest } from './pglite-worker';
+import { BEGINS, COMMITS } from './transaction-text';
 
 /**
  * The worker's program: built beside the server's bundle (npm run build:server writes
@@ -174,10 +175,6 @@ async function startWorker(options: WorkerOptions, onStop: (err: Error) => void)
     },
   };
 }
-
-/** Texts the dialect hands over with `exec` (pglite-dialect.ts): a transaction's start, and its end. */
-const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
-const COMMITS = /^\s*(commit|end)\b/i;
 
 /** Waits before starting a worker again after it stopped: none the first time, then doubling to the last. */
 export const RESTART_DELAYS_MS = [0, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
