@@ -158,6 +158,8 @@ export class InProcessServer implements ServerUnderTest {
   starts = 0;
   /** The server's own database handle, for the checks (PGlite allows one opener). */
   db: Db | null = null;
+  /** How long the first start took to open the database (its PGlite thread's start, initdb of the new directory included). */
+  firstOpenMs: number | null = null;
 
   constructor(private options: ServerOptions & { dataDir: string }) {
     this.baseUrl = `http://127.0.0.1:${options.port}`;
@@ -173,7 +175,9 @@ export class InProcessServer implements ServerUnderTest {
     catchWorkerThreads();
     const env = { ...process.env, ...this.options.env, PORT: String(this.options.port), HOST: '127.0.0.1' };
     const config = loadConfig(env, { dataDir: this.options.dataDir, databaseUrl: null });
+    const opening = Date.now();
     const database = await openDatabase(config);
+    this.firstOpenMs ??= Date.now() - opening;
     await migrateToLatest(database.db);
     const app = await buildApp({ config, db: database.db, onClose: () => database.close() });
     await app.listen({ port: config.port, host: config.host });
