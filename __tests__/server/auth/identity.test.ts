@@ -82,6 +82,43 @@ describe('identity sessions', () => {
     expect(await identityVerified(customer)).toBe(false);
   });
 
+  it("an approval of a check whose names the account changed meanwhile verifies nothing: declined, e-mailed; a new check of the new names verifies it", async () => {
+    const customer = await createCustomer(t, { identityVerified: false, firstName: 'Ada', lastName: 'Obi' });
+    const id = await startSession(customer);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: api('/auth/update-profile'),
+      headers: customer.headers,
+      payload: { address: '1 Main St', country_of_residence: 'CA', dob: '15/01/1990', first_name: 'Mallory', last_name: 'Evil', nationlaity: 'NG' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await decide(id, 'approved')).json()).toEqual({ success: true, message: server.webhookApplied });
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'declined' });
+    const [mail] = await outbox(t, customer.email);
+    expect(mail.subject).toBe('Kudi: Identity verification declined');
+    expect(mail.body).toContain('the name on your account changed while your identity check was running');
+    // The names are still the account's to correct, and a check of them verifies it.
+    const again = await startSession(customer);
+    expect((await decide(again, 'approved')).statusCode).toBe(200);
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: true, identity_status: 'approved' });
+    const user = (await t.app.inject({ method: 'GET', url: api('/auth/user'), headers: customer.headers })).json().data;
+    expect([user.first_name, user.last_name]).toEqual(['Mallory', 'Evil']);
+  });
+
+  it('an approval still verifies a check whose names differ only in case and spacing from the account\'s', async () => {
+    const customer = await createCustomer(t, { identityVerified: false, firstName: 'Ada', lastName: 'Obi' });
+    const id = await startSession(customer);
+    const respaced = await t.app.inject({
+      method: 'PATCH',
+      url: api('/auth/update-profile'),
+      headers: customer.headers,
+      payload: { address: '1 Main St', country_of_residence: 'CA', dob: '15/01/1990', first_name: ' ada ', last_name: 'OBI', nationlaity: 'NG' },
+    });
+    expect(respaced.statusCode).toBe(200);
+    await decide(id, 'approved');
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: true, identity_status: 'approved' });
+  });
+
   it('an unknown session page is a 404', async () => {
     expectRefusal(await t.app.inject({ method: 'GET', url: `/api/dev/identity/${randomUUID()}` }), 404, server.identitySessionNotFound);
     expect((await t.app.inject({ method: 'GET', url: '/api/dev/identity/not-a-uuid' })).statusCode).toBe(400);

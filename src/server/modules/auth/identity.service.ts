@@ -7,10 +7,10 @@ import { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } fro
 import type { AuthDeps } from './auth.deps';
 import { insertIdentitySession, latestIdentityStatus, lockIdentitySession, recordDecision, setIdentityStatus } from './identity.repository';
 import type { IdentityDecisionWebhook } from './identity.schemas';
-import { identityDecisionMessage } from './notifications';
+import { identityDecisionMessage, identityNamesChangedMessage } from './notifications';
 import { takeHit, throttles } from './throttle.service';
 import { authenticateHeader } from './session.service';
-import { findUserById, updateUser, type UserRow } from './users.repository';
+import { findUserById, lockUser, updateUser, type UserRow } from './users.repository';
 
 /** The configured identity provider; without one there is no provider to send people to (503). */
 function availableProvider(provider: IdentityProvider | null): IdentityProvider {
@@ -82,7 +82,10 @@ export async function identityStatusOf(db: Db, user: Pick<UserRow, 'id' | 'is_id
 
 /**
  * Applies a (signature-checked) decision webhook once: a replayed decision id changes nothing.
- * An approval of a user's session verifies that user's identity; the user is told by e-mail.
+ * An approval of a user's session verifies that user's identity, but only while the account still
+ * carries the names the check was started with: names changed meanwhile (the profile allows it
+ * until the identity is verified) were never checked, so that check counts as declined and the
+ * user is asked to start a new one. The user is told by e-mail either way.
  */
 export async function applyIdentityDecision(deps: AuthDeps, decision: IdentityDecisionWebhook, now = new Date()): Promise<'applied' | 'replayed'> {
   const outcome = await deps.db.transaction().execute(async (trx) => {
@@ -91,12 +94,21 @@ export async function applyIdentityDecision(deps: AuthDeps, decision: IdentityDe
     const fresh = await recordDecision(trx, { id: decision.id, session_id: session.id, status: decision.status, received_at: now });
     if (!fresh) return { applied: false as const };
     if (session.status !== 'pending') throw conflict(server.identityAlreadyDecided);
-    await setIdentityStatus(trx, session.id, decision.status, now);
-    if (decision.status === 'approved' && session.user_id) await updateUser(trx, session.user_id, { is_identity_verified: true }, now);
-    return { applied: true as const, userId: session.user_id };
+    // The user's row locked before its names are compared: a profile change waits for this decision.
+    const user = session.user_id ? await lockUser(trx, session.user_id) : undefined;
+    const namesChecked = !user || (comparableName(user.first_name) === comparableName(session.first_name)
+      && comparableName(user.last_name) === comparableName(session.last_name));
+    const status = decision.status === 'approved' && !namesChecked ? 'declined' : decision.status;
+    await setIdentityStatus(trx, session.id, status, now);
+    if (status === 'approved' && user) await updateUser(trx, user.id, { is_identity_verified: true }, now);
+    return { applied: true as const, userId: session.user_id, namesChecked };
   });
   if (!outcome.applied) return 'replayed';
   const user = outcome.userId ? await findUserById(deps.db, outcome.userId) : undefined;
-  if (user) await deps.email.send(identityDecisionMessage(user.email, user.first_name, decision.status));
+  if (user) {
+    await deps.email.send(outcome.namesChecked
+      ? identityDecisionMessage(user.email, user.first_name, decision.status)
+      : identityNamesChangedMessage(user.email, user.first_name));
+  }
   return 'applied';
 }

@@ -28,6 +28,15 @@ export function identityDecisionMessage(to: string, firstName: string, decision:
   return { to, subject: `${PRODUCT_NAME}: Identity verification ${decision}`, body: `Hello ${firstName}, ${outcome}` };
 }
 
+/** An approved check whose names the account no longer carries (changed while it ran): not verified. */
+export function identityNamesChangedMessage(to: string, firstName: string): OutgoingMessage {
+  return {
+    to,
+    subject: `${PRODUCT_NAME}: Identity verification declined`,
+    body: `Hello ${firstName}, the name on your account changed while your identity check was running, so it does not verify your account. Please start a new check with your legal name.`,
+  };
+}
+
 export function supportMessage(from: { email: string; phone_number: string; complaint_category: string; complaint: string }): OutgoingMessage {
   return {
     to: SUPPORT_EMAIL,
