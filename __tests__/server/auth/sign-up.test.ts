@@ -1,5 +1,6 @@
 import { buildPath } from '../../../src/shared/endpoints';
 import { OTP_RESEND_COOLDOWN_MS } from '../../../src/shared/limits';
+import { SIGN_UP_HELD_MS } from '../../../src/server/modules/auth/rules';
 import { codes, emailVerification, login, password, resend, server, signUp } from '../../../src/shared/messages';
 import type { Req } from '../../../src/shared/types';
 import * as customerWallets from '../../../src/server/modules/ledger/customer-wallets';
@@ -111,7 +112,7 @@ describe('sign-up', () => {
   });
 });
 
-describe('signing up again before verifying: the newest submission wins', () => {
+describe('signing up again before verifying: the mailbox owner verifies what was first given; an abandoned sign-up goes to the newest', () => {
   let clock: ReturnType<typeof fakeClock>;
   beforeEach(() => {
     clock = fakeClock();
@@ -120,10 +121,10 @@ describe('signing up again before verifying: the newest submission wins', () => 
 
   const FIRST_PASSWORD = 'Passw0rd!';
   const NEW_PASSWORD = 'Other0ne!';
-  const resubmission = (email: string) =>
+  const resubmission = (email: string, password = NEW_PASSWORD) =>
     signUpBody({
       email,
-      password: NEW_PASSWORD,
+      password,
       legal_first_name: 'David',
       legal_last_name: 'Stone',
       date_of_birth: '02/02/1992',
@@ -136,10 +137,10 @@ describe('signing up again before verifying: the newest submission wins', () => 
     return (await t.app.inject({ method: 'GET', url: api('/auth/user'), headers: bearer(token) })).json().data;
   };
 
-  it('takes the new password and details and e-mails a fresh code; after verifying only the new password signs in', async () => {
+  it('a day after the last submission, another one takes the new password and details and e-mails a fresh code; after verifying only the new password signs in', async () => {
     const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
     const firstCode = await latestOtp(t, email);
-    clock.advance(61 * 1000);
+    clock.advance(SIGN_UP_HELD_MS);
 
     const res = await postSignUp(resubmission(email));
     expect(res.statusCode).toBe(409);
@@ -165,22 +166,46 @@ describe('signing up again before verifying: the newest submission wins', () => 
     expect(wallet.email).toMatch(/^davidstone\.[a-z2-7]{8}@/);
   });
 
-  it('within the resend cool-down sends no second code; the code already in the mailbox confirms the new details', async () => {
+  it('a submission with another password while the first code is in the mailbox changes nothing and sends nothing: that code verifies the first password and details', async () => {
     const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
+    const firstCode = await latestOtp(t, email);
+    clock.advance(61 * 1000);
     const res = await postSignUp(resubmission(email));
     expect(res.json()).toEqual({ success: false, message: server.userExistsUnverified });
     expect(await outbox(t, email)).toHaveLength(1);
 
+    expect((await verifyEmail(email, firstCode)).statusCode).toBe(200);
+    expectRefusal(await loginAs(email, NEW_PASSWORD), 401, server.invalidCredentials);
+    expect(await currentUser(email, FIRST_PASSWORD)).toMatchObject({ first_name: 'Dave', last_name: 'Obi' });
+  });
+
+  it('a minute short of a day later, another password still changes nothing; a code asked on the code step verifies the first submission', async () => {
+    const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
+    clock.advance(SIGN_UP_HELD_MS - 60 * 1000);
+    expect((await postSignUp(resubmission(email))).json()).toEqual({ success: false, message: server.userExistsUnverified });
+    expect(await outbox(t, email)).toHaveLength(1);
+
+    expect((await resendOtp(email)).statusCode).toBe(200);
     expect((await verifyEmail(email, await latestOtp(t, email))).statusCode).toBe(200);
-    expectRefusal(await loginAs(email, FIRST_PASSWORD), 401, server.invalidCredentials);
-    expect((await currentUser(email, NEW_PASSWORD)).first_name).toBe('David');
+    expectRefusal(await loginAs(email, NEW_PASSWORD), 401, server.invalidCredentials);
+    expect((await currentUser(email, FIRST_PASSWORD)).first_name).toBe('Dave');
+  });
+
+  it('within the resend cool-down, the same password corrects the details; the code already in the mailbox confirms them', async () => {
+    const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
+    const res = await postSignUp(resubmission(email, FIRST_PASSWORD));
+    expect(res.json()).toEqual({ success: false, message: server.userExistsUnverified });
+    expect(await outbox(t, email)).toHaveLength(1);
+
+    expect((await verifyEmail(email, await latestOtp(t, email))).statusCode).toBe(200);
+    expect(await currentUser(email, FIRST_PASSWORD)).toMatchObject({ first_name: 'David', last_name: 'Stone', address: '9 Bay St' });
   });
 
   it('a reset code asked before the new sign-up no longer works (it belonged to the earlier submission)', async () => {
     const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD });
     await t.app.inject({ method: 'POST', url: api('/auth/forgot-password'), payload: { email } });
     const resetCode = await latestOtp(t, email);
-    await postSignUp(resubmission(email));
+    await postSignUp(resubmission(email, FIRST_PASSWORD));
     const res = await t.app.inject({ method: 'POST', url: api(buildPath('verifyOtp', { email })), payload: { otp: resetCode } });
     expectRefusal(res, 400, emailVerification.invalidOtp);
   });

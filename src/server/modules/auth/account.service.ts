@@ -13,8 +13,8 @@ import { consumeLiveGrant, retireUserGrants } from './grants.repository';
 import { issueGrant } from './grants.service';
 import { hasUnusedOtpSince, retireOtps } from './otp.repository';
 import { deliverOtp, issueOtp, mayIssueOtp, sendNewOtp, useOtp, type OtpTarget } from './otp.service';
-import { hashPassword } from './passwords';
-import { OTP_CAP_WINDOW_MS } from './rules';
+import { hashPassword, passwordMatches } from './passwords';
+import { OTP_CAP_WINDOW_MS, SIGN_UP_HELD_MS } from './rules';
 import { authenticateHeader, takeFreshPasswordCheck } from './session.service';
 import { revokeUserSessions } from './sessions.repository';
 import { readServerDate } from './user.dto';
@@ -66,15 +66,15 @@ function newUserValues(body: Req<'signUp'>, now: Date) {
 
 /**
  * Creates the account, its wallets and the first e-mail code in one transaction, then sends the
- * code. An e-mail already verified (any case) is refused. An unverified one takes the new
- * password and details (see replaceUnverifiedSignUp) and is told to request a new code.
+ * code. An e-mail already verified (any case) is refused. An unverified one is told to request a
+ * new code, and may take the new details (see replaceUnverifiedSignUp).
  */
 export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date()): Promise<void> {
   const values = newUserValues(body, now);
   const existing = await findUserByEmail(deps.db, values.email);
   if (existing?.is_email_verified) throw conflict(server.userExists);
   const passwordHash = await hashPassword(body.password, deps.config.passwordCost);
-  if (existing) return replaceUnverifiedSignUp(deps, existing.id, { ...values, password_hash: passwordHash }, now);
+  if (existing) return replaceUnverifiedSignUp(deps, existing, body.password, { ...values, password_hash: passwordHash }, now);
   let created: { user: UserRow; code: string };
   try {
     created = await deps.db.transaction().execute(async (trx) => {
@@ -88,27 +88,38 @@ export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date
     // A concurrent sign-up with the same e-mail won the insert: treat this one as a repeat.
     const winner = await findUserByEmail(deps.db, values.email);
     if (!winner || winner.is_email_verified) throw conflict(server.userExists);
-    return replaceUnverifiedSignUp(deps, winner.id, { ...values, password_hash: passwordHash }, now);
+    return replaceUnverifiedSignUp(deps, winner, body.password, { ...values, password_hash: passwordHash }, now);
   }
   await deliverOtp(deps, emailTarget(created.user, 'email_verification', created.user.email), created.code);
 }
 
 /**
- * Signing up again before verifying: the newest submission wins. Under the user's row lock the
- * account takes the new password hash and details (and a deposit address from the new names);
- * earlier reset codes, grants and sessions end; a fresh e-mail code replaces the earlier ones. Within the resend cool-down or beyond the
- * hourly cap no code is sent and the latest one (already in the same mailbox) stays usable.
- * Always answers 409 'Request a new OTP to verify' (spec §4: the client moves to the code step).
+ * Signing up again before verifying. The codes of a sign-up go to the mailbox, whose owner cannot
+ * tell them from the codes of another sign-up with the same address; so within SIGN_UP_HELD_MS of
+ * the last accepted submission only the same password may change the details (the same person
+ * correcting a typo): a submission with another password changes nothing, lest someone else's
+ * password be the one the owner's code verifies. After that (an abandoned sign-up) the newest
+ * submission wins. When the submission is taken, under the user's row lock the account takes the
+ * new details (and the new password hash, and a deposit address from the new names); earlier
+ * reset codes, grants and sessions end, and a fresh e-mail code replaces the earlier ones unless
+ * the resend cool-down or the hourly cap forbids it (then the one already in the mailbox, the same
+ * person's or one lapsed long ago, stays as it was). Always answers 409
+ * 'Request a new OTP to verify' (spec §4: the client moves to the code step).
  */
 async function replaceUnverifiedSignUp(
   deps: AuthDeps,
-  userId: string,
+  found: UserRow,
+  password: string,
   changes: ReturnType<typeof newUserValues> & { password_hash: string },
   now: Date,
 ): Promise<never> {
+  // Compared before the row is locked (argon2 takes a while), and the hash checked again under it.
+  const samePassword = await passwordMatches(found.password_hash, password);
   const sent = await deps.db.transaction().execute(async (trx) => {
-    const user = await lockUser(trx, userId);
+    const user = await lockUser(trx, found.id);
     if (!user || user.is_email_verified) throw conflict(server.userExists);
+    const sameSubmitter = samePassword && user.password_hash === found.password_hash;
+    if (!sameSubmitter && now.getTime() - user.updated_at.getTime() < SIGN_UP_HELD_MS) return null;
     await updateUser(trx, user.id, changes, now);
     await renewDepositEmail(trx, user.id, changes);
     await retireOtps(trx, user.id, 'password_reset', now);
