@@ -42,7 +42,7 @@ export async function ledgerSums(t: TestApp): Promise<Record<string, string>> {
 export function convert(
   t: TestApp,
   customer: Customer,
-  body: { from_currency: Currency; to_currency: Currency; amount: number | string },
+  body: { from_currency: Currency; to_currency: Currency; amount: number | string; quote_id?: string; transaction_pin?: string },
   idempotencyKey?: string,
 ) {
   return t.app.inject({

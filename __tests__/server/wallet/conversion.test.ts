@@ -1,4 +1,4 @@
-import { server } from '../../../src/shared/messages';
+import { pin, server } from '../../../src/shared/messages';
 import { convert as convertMinor } from '../../../src/shared/money';
 import { expectRefusal } from '../../support/auth-flow';
 import { createCustomer, type Customer, type CustomerOptions } from '../../support/customers';
@@ -133,5 +133,71 @@ describe('POST /wallet/currency-conversion', () => {
   it('checks who converts before the order: an unverified customer hears about verification, not the amount', async () => {
     const customer = await customerWith('10.00', undefined, { identityVerified: false });
     expectRefusal(await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: 'abc' }), 403, server.verificationRequired);
+  });
+});
+
+describe('POST /wallet/currency-conversion with the transaction PIN (the web app sends it after the review; spec §6)', () => {
+  const cadToNgn = (extra: { transaction_pin?: string; quote_id?: string; amount?: string } = {}) =>
+    ({ from_currency: 'CAD' as const, to_currency: 'NGN' as const, amount: '10.00', ...extra });
+  const quoteFor = async (customer: Customer, amount: string) =>
+    (await t.app.inject({
+      method: 'POST', url: '/api/quotes', headers: customer.headers,
+      payload: { from_currency: 'CAD', to_currency: 'NGN', amount, amount_side: 'send' },
+    })).json().data as { quote_id: string; receive_amount: string };
+
+  it('the right PIN converts exactly as without one, and with a key the same request gets the same answer once', async () => {
+    const customer = await customerWith('50.00');
+    const res = await convert(t, customer, cadToNgn({ transaction_pin: '1234' }), 'conv-pin-1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, message: 'Currency conversion successful!', data: { amount: 10, converted_amount: 10395 } });
+    expect((await convert(t, customer, cadToNgn({ transaction_pin: '1234' }), 'conv-pin-1')).json()).toEqual(res.json());
+    expect(await balances(t, customer)).toEqual({ CAD: 40, NGN: 10395 });
+  });
+
+  it('a wrong PIN is refused with the tries left and moves nothing; five lock PIN use, the right PIN included, and nothing moves', async () => {
+    const customer = await customerWith('50.00');
+    for (let left = 4; left >= 1; left -= 1) {
+      expectRefusal(await convert(t, customer, cadToNgn({ transaction_pin: '9999' })), 400, server.incorrectPinAttemptsLeft(left));
+    }
+    expectRefusal(await convert(t, customer, cadToNgn({ transaction_pin: '9999' })), 429, server.pinLockedFor(30));
+    expectRefusal(await convert(t, customer, cadToNgn({ transaction_pin: '1234' }), 'conv-locked-1'), 429, server.pinLockedFor(30));
+    expect(await balances(t, customer)).toEqual({ CAD: 50, NGN: 0 });
+    // The lock is the customer's, for every send that asks the PIN.
+    const transfer = await t.app.inject({
+      method: 'POST', url: '/api/wallet/cad-withdrawal', headers: customer.headers,
+      payload: {
+        Amount: 5, CustomerEmail: 'jane@example.com', CustomerName: 'Jane Doe', Description: 'Interac transfer',
+        SecurityQuestion: 'q', SecurityQuestionAnswer: 'a', transaction_pin: '1234', timezone: 'America/Toronto',
+      },
+    });
+    expectRefusal(transfer, 429, server.pinLockedFor(30));
+  });
+
+  it('a PIN that is not 4 digits is refused as the PIN modal words it, counts no try, and moves nothing', async () => {
+    const customer = await customerWith('50.00');
+    expectRefusal(await convert(t, customer, cadToNgn({ transaction_pin: '12a4' })), 400, pin.invalidModal);
+    expectRefusal(await convert(t, customer, cadToNgn({ transaction_pin: '9999' })), 400, server.incorrectPinAttemptsLeft(4));
+    expect(await balances(t, customer)).toEqual({ CAD: 50, NGN: 0 });
+  });
+
+  it("a wrong PIN leaves the quote unused: the right PIN then converts at the quote's numbers", async () => {
+    const customer = await customerWith('50.00');
+    const quote = await quoteFor(customer, '20.00');
+    expectRefusal(
+      await convert(t, customer, cadToNgn({ amount: '20.00', quote_id: quote.quote_id, transaction_pin: '9999' })),
+      400, server.incorrectPinAttemptsLeft(4),
+    );
+    const res = await convert(t, customer, cadToNgn({ amount: '20.00', quote_id: quote.quote_id, transaction_pin: '1234' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.converted_amount).toBe(Number(quote.receive_amount));
+    expect(await balances(t, customer)).toEqual({ CAD: 30, NGN: Number(quote.receive_amount) });
+  });
+
+  it('under a used key, another PIN is a counted PIN try first (a key never says whether a PIN is right), then the same PIN replays', async () => {
+    const customer = await customerWith('50.00');
+    expect((await convert(t, customer, cadToNgn({ transaction_pin: '1234' }), 'conv-pin-2')).statusCode).toBe(200);
+    expectRefusal(await convert(t, customer, cadToNgn({ transaction_pin: '9999' }), 'conv-pin-2'), 400, server.incorrectPinAttemptsLeft(4));
+    expect((await convert(t, customer, cadToNgn({ transaction_pin: '1234' }), 'conv-pin-2')).statusCode).toBe(200);
+    expect(await balances(t, customer)).toEqual({ CAD: 40, NGN: 10395 });
   });
 });

@@ -27,10 +27,10 @@ import {
 export interface IdempotentRoute {
   /**
    * The transaction PIN of a body that carries one (e.g. `(body: { transaction_pin: string }) =>
-   * body.transaction_pin`): it identifies the request only as a keyed tag, and another PIN under a
-   * used key is a counted PIN try.
+   * body.transaction_pin`; undefined for a body without its optional PIN): it identifies the
+   * request only as a keyed tag, and another PIN under a used key is a counted PIN try.
    */
-  pin?: (body: never) => string;
+  pin?: (body: never) => string | undefined;
 }
 
 /** Records a request's answer under its key, in the request's own money transaction. */

@@ -166,6 +166,19 @@ export const transferSchemas = {
             "A quote of POST /quotes: the conversion runs at its rate and amounts. Expired or already used: 409; another customer's, or another pair or send amount than this body's: 400.",
         }),
       ),
+      /**
+       * spec §6 ('every money movement needs the customer's 4-digit transaction PIN') and spec-next
+       * §A (exchange goes form → review → PIN → result): optional, as spec §7's conversion carries
+       * none. When given it is checked as every send's PIN is, wrong tries counted towards the lock;
+       * a wrong or locked PIN moves nothing.
+       */
+      transaction_pin: Type.Optional(
+        Type.String({
+          maxLength: 32,
+          description:
+            "The 4-digit transaction PIN (optional; the web app sends it). When given it is checked as every send's is: a wrong PIN is refused and counted, five lock PIN use for 30 minutes, and nothing moves.",
+        }),
+      ),
     }),
     response: responses(
       Type.Object({ success: Type.Literal(true), message: Type.String(), data: ConversionReceipt }),

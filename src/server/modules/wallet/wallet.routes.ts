@@ -6,7 +6,8 @@ import { minorToMajor } from '../../../shared/money';
 import { schemas } from '../../../shared/schemas';
 import { signedIn } from '../../plugins/auth';
 import { quote } from '../fx/quotes';
-import { requireVerifiedSender } from '../transfers/sender.service';
+import type { Trx } from '../ledger/accounts.repository';
+import { pinConfirmedMovement, requireVerifiedSender } from '../transfers/sender.service';
 import { conversionOrder, convertAtQuote, convertCurrency } from './conversion.service';
 import { depositWebhookRoutes } from './deposit-webhooks.routes';
 import { historyPage, transactionHistory } from './history.service';
@@ -65,33 +66,35 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
 
   api.post(
     endpoints.currencyConversion.path,
-    // Idempotency-Key (plugins/idempotency.ts); a conversion carries no PIN.
+    // Idempotency-Key (plugins/idempotency.ts); the transaction PIN, when the body carries one, is
+    // part of the request only as a keyed tag (another PIN under a used key is a counted PIN try).
     {
       ...guarded,
-      config: { idempotent: {} },
+      config: { idempotent: { pin: (body: { transaction_pin?: string }) => body.transaction_pin } },
       schema: { ...docs, ...schemas.currencyConversion, summary: 'Convert between the CAD and NGN wallets at the quoted rate, or at a held quote (quote_id)' },
     },
     async (request) => {
       const userId = customerId(request);
-      // The sender checks of every money movement (spec §6), before the order as transfers do;
-      // a conversion carries no PIN, so there is no PIN to verify.
+      const { body } = request;
+      // The sender checks of every money movement (spec §6), before the order as transfers do.
       await requireVerifiedSender(app.db, userId);
-      const order = conversionOrder(request.body);
-      const quoteId = request.body.quote_id;
+      const order = conversionOrder(body);
+      const quoteId = body.quote_id;
       // spec-next §A: with a quote, its rate and amounts (or its 400/409), whatever the rate is now.
-      if (quoteId !== undefined) {
-        return request.idempotency.transaction(async (trx) => ({
-          success: true as const,
-          message: exchange.successServer,
-          data: await convertAtQuote(trx, userId, order, quoteId),
-        }));
-      }
-      const rate = await quote(rates, app.config.fxMarginBps, order.from, order.to);
-      return request.idempotency.transaction(async (trx) => ({
+      const rate = quoteId === undefined ? await quote(rates, app.config.fxMarginBps, order.from, order.to) : null;
+      const convert = async (trx: Trx) => ({
         success: true as const,
         message: exchange.successServer,
-        data: await convertCurrency(trx, userId, order, rate),
-      }));
+        data: rate === null ? await convertAtQuote(trx, userId, order, quoteId!) : await convertCurrency(trx, userId, order, rate),
+      });
+      // spec §7's conversion carries no PIN: it converts as it always has.
+      if (body.transaction_pin === undefined) return request.idempotency.transaction(convert);
+      // With one (the web app's review → PIN step), it is checked as every send's PIN is, in the
+      // conversion's own transaction: a wrong PIN is counted and moves nothing, five lock PIN use.
+      const pin = body.transaction_pin;
+      return request.idempotency.run((record) =>
+        pinConfirmedMovement({ db: app.db, config: app.config }, userId, pin, () => order, (trx) => convert(trx), record),
+      );
     },
   );
 
