@@ -149,7 +149,7 @@ async function runOps(job: OpsJob): Promise<OpsResult> {
     const q = quote.json?.data;
     if (quote.status !== 200 || !q) return;
     await call('conversion', 'POST', '/api/wallet/currency-conversion', from.authorization,
-      { from_currency: fromCurrency, to_currency: toCurrency, amount: q.send_amount, timezone: job.timezone, quote_id: q.quote_id }, randomUUID());
+      { from_currency: fromCurrency, to_currency: toCurrency, amount: q.send_amount, timezone: job.timezone, quote_id: q.quote_id, transaction_pin: job.pin }, randomUUID());
   };
   const payout = (from: LoadJob['customers'][number]) =>
     call('ngn payout', 'POST', '/api/wallet/ngn-withdrawal', from.authorization, {
