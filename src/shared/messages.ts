@@ -153,6 +153,8 @@ export const addMoney = {
 export const transfers = {
   failed: 'Transaction failed',
   completed: 'Transaction completed successfully!',
+  /** Not in the spec: the server's message for a payout the rail has still to settle (never 'completed'). */
+  onItsWayServer: 'Your transfer is on its way.',
   walletFetchFailed: 'Failed to fetch wallet details',
   walletNotLoaded: 'Failed to load wallet details',
   limitFetchFailed: 'Failed to fetch transaction limit',

@@ -93,7 +93,7 @@ describe('POST /wallet/ngn-withdrawal', () => {
     const body = res.json();
     expect(body).toEqual({
       success: 'true',
-      message: 'Transaction completed successfully!',
+      message: 'Your transfer is on its way.',
       data: {
         amount: 5000.75,
         account_number: ACCESS_ACCOUNT.number,

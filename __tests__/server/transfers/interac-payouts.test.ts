@@ -33,7 +33,7 @@ describe('POST /wallet/cad-withdrawal (Interac e-Transfer out)', () => {
     const body = res.json();
     expect(body).toEqual({
       success: 'true',
-      message: 'Transaction completed successfully!',
+      message: 'Your transfer is on its way.',
       data: {
         amount: 25.5,
         recipient_name: 'Jane Doe',

@@ -15,6 +15,19 @@ import { named } from '../../lib/plugin-name';
 
 /** The transaction PIN of a money call's body: another PIN under a used Idempotency-Key is a counted PIN try. */
 const transactionPin = (body: { transaction_pin: string }) => body.transaction_pin;
+/**
+ * A payout's answer (spec §7: success the string 'true', the receipt as data). Its message is the
+ * spec's 'Transaction completed successfully!' only once it completed (an e-Transfer to another
+ * customer's Kudi deposit e-mail lands at once); one the rail has still to settle says it is on its
+ * way (spec-next §C: a pending payout is never called completed, and a client shows the server's
+ * message first, spec §8).
+ */
+const payoutAnswer = <T extends { status: string }>(data: T) => ({
+  success: 'true' as const,
+  message: data.status === 'completed' ? transfers.completed : transfers.onItsWayServer,
+  data,
+});
+
 /** Route config of a PIN-confirmed money call: it honours Idempotency-Key (plugins/idempotency.ts). */
 const pinConfirmedMoney = { idempotent: { pin: transactionPin } };
 
@@ -76,11 +89,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         pinConfirmedMovement(
           deps, userId, body.transaction_pin,
           () => interacOrder(body, fees),
-          async (trx, order) => ({
-            success: 'true' as const,
-            message: transfers.completed,
-            data: await sendInterac(trx, userId, order, app.config, limits),
-          }),
+          async (trx, order) => payoutAnswer(await sendInterac(trx, userId, order, app.config, limits)),
           record,
         ),
       );
@@ -98,11 +107,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
         pinConfirmedMovement(
           deps, userId, body.transaction_pin,
           () => bankOrder(body, ngnMaxSingleKobo, fees),
-          async (trx, order) => ({
-            success: 'true' as const,
-            message: transfers.completed,
-            data: await sendToBank(trx, userId, order, app.config, limits),
-          }),
+          async (trx, order) => payoutAnswer(await sendToBank(trx, userId, order, app.config, limits)),
           record,
         ),
       );
