@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { emailVerification, forgotPassword as forgotMessages, resend, signUp as signUpMessages } from '../../../shared/messages';
+import { emailVerification, forgotPassword as forgotMessages, profile, resend, signUp as signUpMessages } from '../../../shared/messages';
 import type { AuthDeps } from './auth.deps';
 import { forgotPassword, resendOtp, resetPassword, signUp, verifyEmail, verifyResetOtp } from './account.service';
 import { callSpec } from './route-spec';
@@ -50,14 +50,15 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     ...callSpec(app, 'resetPassword', 'account', 'New password with a reset grant, or in a session after a fresh password check', false),
     handler: async (request) => {
       const { new_password: newPassword, confirm_password: confirmation } = request.body;
-      await resetPassword(deps, {
+      const allowedBy = await resetPassword(deps, {
         email: request.params.email,
         newPassword,
         confirmation,
         authorization: request.headers.authorization,
         ip: request.ip,
       });
-      return { success: true as const, message: forgotMessages.resetSuccess };
+      // The profile's change keeps the customer signed in: spec §8's profile text, not the reset's 'please login'.
+      return { success: true as const, message: allowedBy === 'session' ? profile.passwordChanged : forgotMessages.resetSuccess };
     },
   });
 };

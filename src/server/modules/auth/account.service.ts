@@ -218,25 +218,28 @@ export interface ResetPasswordInput {
  * Sets a new password with a fresh reset grant issued to this client address (forgot-password)
  * or, signed in as that user, with a fresh password check of this session (profile change, which
  * keeps this session). Every other session of the user is revoked, and the 'password changed'
- * e-mail is recorded with the change.
+ * e-mail is recorded with the change. Answers which of the two allowed it.
  */
-export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput, now = new Date()): Promise<void> {
+export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput, now = new Date()): Promise<'session' | 'reset'> {
   assertNewPassword(input.newPassword, input.confirmation);
   const user = await findUserByEmail(deps.db, input.email.trim());
   const caller = await authenticateHeader(deps.db, deps.config.jwtSecret, input.authorization, now);
   const keepSession = user && caller?.userId === user.id ? caller.sessionId : null;
   const passwordHash = await hashPassword(input.newPassword, deps.config.passwordCost);
-  await deps.db.transaction().execute(async (trx) => {
-    if (!user || !(await mayResetPassword(trx, user, keepSession, input.ip, now))) {
+  return deps.db.transaction().execute(async (trx) => {
+    const allowedBy = user ? await mayResetPassword(trx, user, keepSession, input.ip, now) : null;
+    if (!user || !allowedBy) {
       throw keepSession ? forbidden(server.passwordCheckRequired) : forbidden(server.resetNotAllowed);
     }
     await updateUser(trx, user.id, { password_hash: passwordHash }, now);
     await revokeUserSessions(trx, user.id, keepSession, now);
     await notifyPasswordChanged(trx, user.id, now);
+    return allowedBy;
   });
 }
 
-async function mayResetPassword(trx: Transaction<Database>, user: UserRow, sessionId: string | null, ip: string, now: Date): Promise<boolean> {
-  if (sessionId && (await takeFreshPasswordCheck(trx, sessionId, now))) return true;
-  return consumeLiveGrant(trx, user.id, 'password_reset', now, ip);
+/** What allows this password change: the session's fresh password check, a live reset grant, or nothing (null). */
+async function mayResetPassword(trx: Transaction<Database>, user: UserRow, sessionId: string | null, ip: string, now: Date): Promise<'session' | 'reset' | null> {
+  if (sessionId && (await takeFreshPasswordCheck(trx, sessionId, now))) return 'session';
+  return (await consumeLiveGrant(trx, user.id, 'password_reset', now, ip)) ? 'reset' : null;
 }
