@@ -315,8 +315,12 @@ test('every screen of a verified customer fits a 360 px phone: sending, history,
   await page.getByRole('button', { name: 'Convert', exact: true }).click();
   const quoteReview = page.getByRole('dialog', { name: 'Review' });
   await expect(quoteReview).toBeVisible();
+  await expect(quoteReview.getByRole('timer')).toBeVisible();
   await screens.check('exchange-review');
-  await quoteReview.getByRole('button', { name: 'Confirm' }).click();
+  await quoteReview.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeVisible();
+  await screens.check('exchange-pin');
+  await confirmWithPin(page, customer.pin);
   await expectToast(page, 'Successfully converted CAD 100.50 to NGN');
 
   // Bills: the school fee (form, PIN, success) and the bills list.

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { balanceCard, createMoneyCustomer, expectToast, openFromMenu, openSignedIn, reviewRows } from './support/money';
+import { balanceCard, confirmWithPin, createMoneyCustomer, expectToast, openFromMenu, openSignedIn, reviewRows } from './support/money';
 
 // spec-next §A: a quote holds its rate for 60 s; a review whose quote lapsed gets a new one and says
-// the rate changed, and what is converted is what the review last showed.
+// the rate changed, and what is converted (after the review, with the customer's PIN) is what the
+// review last showed.
 test.describe('exchange quotes (issue 14)', () => {
   test('a quote that lapses on the review is replaced by a new one, the customer is told, and the new one is what converts', async ({ page, request }) => {
     const a = await createMoneyCustomer(request, { fund: { CAD: 300 } });
@@ -39,12 +40,12 @@ test.describe('exchange quotes (issue 14)', () => {
     expect((await reviewRows(page))['You send']).toBe('$40.00');
     await expectAccessible(page);
 
-    // Confirm converts at the new quote: its quote_id is what the app sends.
+    // Continue, then the customer's PIN, converts at the new quote: its quote_id is what the app sends, with the PIN.
     const [converted] = await Promise.all([
       page.waitForRequest((req) => req.url().endsWith('/api/wallet/currency-conversion')),
-      review.getByRole('button', { name: 'Confirm' }).click(),
+      confirmWithPin(page, a.pin),
     ]);
-    expect(converted.postDataJSON()).toMatchObject({ quote_id: secondQuote.quote_id, from_currency: 'CAD', to_currency: 'NGN' });
+    expect(converted.postDataJSON()).toMatchObject({ quote_id: secondQuote.quote_id, from_currency: 'CAD', to_currency: 'NGN', transaction_pin: a.pin });
     await expectToast(page, 'Successfully converted CAD 40.00 to NGN');
     await expect(balanceCard(page, 'CAD')).toContainText('$260.00');
   });

@@ -3,6 +3,7 @@ import { expectAccessible } from './support/a11y';
 import {
   BVN,
   balanceCard,
+  confirmWithPin,
   createMoneyCustomer,
   deposit,
   expectToast,
@@ -76,8 +77,30 @@ test.describe('wallets (issue 4)', () => {
     expect(review['Our margin']).toContain(`${quote.margin_percent}% of the mid-market rate`);
     expect(review['You receive']).toBe(`₦${withCommas(quote.receive_amount)}`);
     await expectAccessible(page);
-    await page.getByRole('dialog', { name: 'Review' }).getByRole('button', { name: 'Confirm' }).click();
+    // Continue goes on to the customer's transaction PIN (spec §6, spec-next §A: form → review → PIN → result).
+    await page.getByRole('dialog', { name: 'Review' }).getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Review' })).toBeHidden();
+    await expectAccessible(page);
+    // A wrong PIN is refused with the server's message; the PIN step stays for another try and nothing moves.
+    const wrong = customer.pin === '0000' ? '1111' : '0000';
+    const [refused] = await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/api/wallet/currency-conversion')),
+      confirmWithPin(page, wrong),
+    ]);
+    expect(refused.status()).toBe(400);
+    expect(refused.request().postDataJSON()).toMatchObject({ transaction_pin: wrong });
+    await expectToast(page, 'Incorrect transaction PIN. 4 attempts left.');
+    await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeVisible();
+    await expect(balanceCard(page, 'CAD')).toContainText('$250.75');
+    // The customer's PIN converts.
+    const [converted] = await Promise.all([
+      page.waitForRequest((req) => req.url().endsWith('/api/wallet/currency-conversion')),
+      confirmWithPin(page, customer.pin),
+    ]);
+    expect(converted.postDataJSON()).toMatchObject({ amount: '100.50', transaction_pin: customer.pin });
     await expectToast(page, 'Successfully converted CAD 100.50 to NGN');
+    await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeHidden();
     // What arrives is the quote's amount, to the kobo.
     const ngnAmount = quote.receive_amount;
     const ngnShown = `₦${withCommas(ngnAmount)}`;

@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { formatMinor, parseAmount } from '../../../src/shared/money';
 import { pricing } from '../../support/pricing-backend';
+import { enterPin, PIN, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -16,9 +17,23 @@ beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 afterEach(() => jest.restoreAllMocks());
 
+/**
+ * The conversion checks the transaction PIN as every send does (spec §6): a body whose PIN is not
+ * the customer's is refused (400, nothing moves); the rest falls through to the fake backend.
+ */
+const pinChecked = () =>
+  http.post(apiPath('/wallet/currency-conversion'), async ({ request }) => {
+    const body = (await request.clone().json()) as { transaction_pin?: string };
+    if (body.transaction_pin !== undefined && body.transaction_pin !== PIN) {
+      return HttpResponse.json({ success: false, message: WRONG_PIN_MESSAGE }, { status: 400 });
+    }
+  });
+
 function renderExchange(handlers: Parameters<typeof server.use> = []) {
   signIn();
   const wallets = serveWallets(fakeWallets());
+  server.use(pinChecked());
+  // The test's own handlers come first (a recorder falls through to the PIN check).
   server.use(...handlers);
   return { wallets, ...renderWithProviders(<ExchangeScreen />, { route: '/exchange', preloadedState: withUser() }) };
 }
@@ -29,11 +44,12 @@ const fromSelect = () => screen.getByRole('combobox', { name: 'From' });
 const toSelect = () => screen.getByRole('combobox', { name: 'To' });
 const convertButton = () => screen.getByRole('button', { name: 'Convert' });
 
-/** The review step (spec-next §A): Confirm once the quote is on it. */
-async function confirmReview(user: ReturnType<typeof renderExchange>['user']) {
+/** The review step (spec-next §A): Continue once the quote is on it, then the PIN step: the PIN and Confirm. */
+async function confirmWithPin(user: ReturnType<typeof renderExchange>['user'], pin = PIN) {
   const review = await screen.findByRole('dialog', { name: 'Review' });
   await within(review).findByRole('timer');
-  await user.click(within(review).getByRole('button', { name: 'Confirm' }));
+  await user.click(within(review).getByRole('button', { name: 'Continue' }));
+  await enterPin(user, pin);
 }
 
 /** Waits for both balances and the quote of the current direction. */
@@ -165,10 +181,10 @@ describe('the amount to receive is exactly what is credited', () => {
     ['NGN', '200'],
   ] as const)('from %s, typing %s to receive: the review shows it, and exactly it is credited with the quote', async (from, typed) => {
     const success = jest.spyOn(toast, 'success');
-    const bodies: { amount: string; quote_id?: string }[] = [];
+    const bodies: { amount: string; quote_id?: string; transaction_pin?: string }[] = [];
     const { user, wallets } = renderExchange([
       http.post(apiPath('/wallet/currency-conversion'), async ({ request }) => {
-        bodies.push((await request.clone().json()) as { amount: string; quote_id?: string });
+        bodies.push((await request.clone().json()) as { amount: string; quote_id?: string; transaction_pin?: string });
       }),
     ]);
     await ready();
@@ -187,11 +203,12 @@ describe('the amount to receive is exactly what is credited', () => {
     const quote = [...pricing.quotes.values()].at(-1)!;
     expect(quote.receive_amount).toBe(shown(minorOf(typed)));
     expect(review).toHaveTextContent(`You receive${to === 'NGN' ? '₦' : '$'}${formatMinor(minorOf(typed))}`);
-    await user.click(within(review).getByRole('button', { name: 'Confirm' }));
+    await user.click(within(review).getByRole('button', { name: 'Continue' }));
+    await enterPin(user);
 
     expect(await screen.findByText(`Successfully converted ${from} ${quote.send_amount} to ${to}`)).toBeInTheDocument();
     expect(success).toHaveBeenCalledTimes(1);
-    expect(bodies).toEqual([expect.objectContaining({ amount: quote.send_amount, quote_id: quote.quote_id })]);
+    expect(bodies).toEqual([expect.objectContaining({ amount: quote.send_amount, quote_id: quote.quote_id, transaction_pin: PIN })]);
     expect(minorOf(String(target().balance)) - before).toBe(minorOf(typed));
   });
 });
@@ -333,7 +350,7 @@ describe('exchange validation', () => {
 });
 
 describe('converting', () => {
-  test('sends the amount as entered with an Idempotency-Key; the toast names it; balances and both histories refetch', async () => {
+  test('sends the amount as entered and the PIN with an Idempotency-Key; the toast names it; the dialogs close; balances and both histories refetch', async () => {
     const success = jest.spyOn(toast, 'success');
     const bodies: unknown[] = [];
     // Records the body, then falls through to the fake backend's conversion.
@@ -349,13 +366,23 @@ describe('converting', () => {
 
     await user.type(send(), '100');
     await user.click(convertButton());
-    await confirmReview(user);
+    await confirmWithPin(user);
 
     expect(await screen.findByText('Successfully converted CAD 100 to NGN')).toBeInTheDocument();
     expect(success).toHaveBeenCalledWith('Successfully converted CAD 100 to NGN', expect.objectContaining({ autoClose: 5000 }));
     expect(bodies).toEqual([
-      { from_currency: 'CAD', to_currency: 'NGN', amount: '100', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone, quote_id: expect.any(String) },
+      {
+        from_currency: 'CAD',
+        to_currency: 'NGN',
+        amount: '100',
+        timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        quote_id: expect.any(String),
+        transaction_pin: PIN,
+      },
     ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Enter Transaction PIN' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: 'Review' })).not.toBeInTheDocument();
+    expect(store.getState().ui.dialogs).toEqual({});
     expect(backend.seen('/wallet/currency-conversion')[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     // 1,234.50 − 100 CAD; 250,000 + 103,950 NGN: refetched, no reload.
     expect(await screen.findByText('$1,134.50')).toBeInTheDocument();
@@ -380,12 +407,13 @@ describe('converting', () => {
 
     await user.type(send(), '10');
     await user.click(convertButton());
-    await confirmReview(user);
+    await confirmWithPin(user);
     expect(await screen.findByText('Successfully converted CAD 10 to NGN')).toBeInTheDocument();
+    // The PIN step closes after the toast shows.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Enter Transaction PIN' })).not.toBeInTheDocument());
     await user.type(send(), '10');
-    // The toast can show a moment before the button says Convert again (not Converting...).
     await user.click(await screen.findByRole('button', { name: 'Convert' }));
-    await confirmReview(user);
+    await confirmWithPin(user);
     await waitFor(() => expect(calls).toBe(3));
 
     const keys = backend.seen('/wallet/currency-conversion').map((request) => request.idempotencyKey);
@@ -400,10 +428,12 @@ describe('converting', () => {
     await ready();
     await user.type(send(), '10');
     await user.click(convertButton());
-    await confirmReview(user);
+    await confirmWithPin(user);
     expect(await screen.findByText('Conversion failed')).toBeInTheDocument();
-    // The review stays open with its quote: Confirm again sends the same body.
-    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    // The PIN step stays open with its quote: the same PIN, confirmed again, sends the same body.
+    const pinStep = screen.getByRole('dialog', { name: 'Enter Transaction PIN' });
+    await waitFor(() => expect(within(pinStep).getByLabelText('Digit 1 of 4')).toBeEnabled());
+    await enterPin(user);
     await waitFor(() => expect(backend.seen('/wallet/currency-conversion')).toHaveLength(2));
 
     const [first, second] = backend.seen('/wallet/currency-conversion');
@@ -418,8 +448,45 @@ describe('converting', () => {
     await ready();
     await user.type(send(), '0.01');
     await user.click(convertButton());
-    await confirmReview(user);
+    await confirmWithPin(user);
 
     expect(await screen.findByText('Amount is too small to convert')).toBeInTheDocument();
+  });
+
+  test('a wrong PIN: the server\'s message, the PIN step stays open for another try, nothing moves and nothing is cleared; the right PIN then converts', async () => {
+    const error = jest.spyOn(toast, 'error');
+    const bodies: { transaction_pin?: string }[] = [];
+    const { user, store, wallets } = renderExchange([
+      http.post(apiPath('/wallet/currency-conversion'), async ({ request }) => {
+        bodies.push((await request.clone().json()) as { transaction_pin?: string });
+      }),
+    ]);
+    await ready();
+    await user.type(send(), '100');
+    await user.click(convertButton());
+
+    await confirmWithPin(user, '9999');
+
+    expect(await screen.findByText(WRONG_PIN_MESSAGE)).toBeInTheDocument();
+    expect(error).toHaveBeenCalledWith(WRONG_PIN_MESSAGE);
+    expect(bodies).toEqual([expect.objectContaining({ amount: '100', transaction_pin: '9999' })]);
+    const pinStep = screen.getByRole('dialog', { name: 'Enter Transaction PIN' });
+    // The PIN is cleared for another try; Confirm waits for 4 digits.
+    await waitFor(() => expect(within(pinStep).getByLabelText('Digit 1 of 4')).toBeEnabled());
+    expect(within(pinStep).getByLabelText('Digit 1 of 4')).toHaveValue('');
+    expect(within(pinStep).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    expect(store.getState().ui.dialogs).toEqual({ 'exchange-pin': true });
+    expect(store.getState().exchange).toMatchObject({ driver: 'from', amount: '100' });
+    expect(send()).toHaveValue('100');
+    expect(screen.queryByText('Successfully converted CAD 100 to NGN')).not.toBeInTheDocument();
+    expect(wallets.cad.balance).toBe(1234.5);
+    expect(wallets.ngn.balance).toBe(250000);
+
+    await enterPin(user);
+
+    expect(await screen.findByText('Successfully converted CAD 100 to NGN')).toBeInTheDocument();
+    expect(bodies).toHaveLength(2);
+    expect(bodies[1]).toMatchObject({ amount: '100', transaction_pin: PIN });
+    expect(wallets.cad.balance).toBe(1134.5);
   });
 });

@@ -14,6 +14,7 @@ import { screenToast } from '../../app/toasts';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useWallet } from '../../app/use-wallet';
 import { BalanceCard, Button, Card, ConvertIcon, IconButton, PageHeader, SelectField, Stack, TextField, toast } from '../../ui';
+import { PinModal } from '../money/pin-modal';
 import { useDebouncedValue } from '../money/use-debounced-value';
 import { useMoneySend, type CallError } from '../money/use-money-send';
 import { acceptAmountInput, withSeparators } from './amount-input';
@@ -49,8 +50,13 @@ const RateLine = styled.p`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-/** The ui-slice dialog of the exchange's review step (form → review → result; a conversion asks no PIN). */
+/**
+ * The ui-slice dialogs of the exchange's steps after the form (form → review → PIN → result,
+ * spec-next §A; spec §6: every money movement needs the transaction PIN), so Redux DevTools
+ * shows the step: the review of the quote, then the PIN that converts.
+ */
 export const EXCHANGE_REVIEW = 'exchange-review';
+export const EXCHANGE_PIN = 'exchange-pin';
 
 const amountLabel: Record<Side, string> = { from: 'You send', to: 'You receive' };
 const currencyLabel: Record<Side, string> = { from: 'From', to: 'To' };
@@ -96,7 +102,8 @@ function SideFields({ side, currency, amount }: SideFieldsProps) {
  * typed in keeps exactly what was typed; typing what to send shows what arrives at the quoted rate,
  * typing what to receive asks the server (POST /quotes, amount_side 'receive') for the exact amount
  * to send. Convert opens the review: a quote held 60 s (its countdown; a lapsed quote is replaced
- * and the review says the rate changed), and Confirm converts with its quote_id.
+ * and the review says the rate changed). Continue opens the PIN, and its Confirm converts with the
+ * quote_id and the PIN; a quote the server no longer honours brings the review back with a new one.
  */
 export default function ExchangeScreen() {
   const dispatch = useAppDispatch();
@@ -108,7 +115,7 @@ export default function ExchangeScreen() {
   // Refetched on mount and focus; only the quote of the pair on screen counts (not the previous pair's).
   const rate = useGetRateQuery({ from, to });
   const rateShown = rate.currentData?.actual_rate;
-  const [convertCurrency, { isLoading: converting }] = useConvertCurrencyMutation();
+  const [convertCurrency] = useConvertCurrencyMutation();
   const [createQuote, quoteState] = useCreateQuoteMutation();
   const [rateChanged, setRateChanged] = useState(false);
   const moneySend = useMoneySend();
@@ -176,7 +183,16 @@ export default function ExchangeScreen() {
 
   const back = () => dispatch(dialogClosed(EXCHANGE_REVIEW));
 
-  const confirm = async () => {
+  // As every money flow's review (use-money-flow.ts): Continue closes the review and opens the PIN.
+  const reviewed = () => {
+    if (!quote) return;
+    dispatch(dialogClosed(EXCHANGE_REVIEW));
+    dispatch(dialogOpened(EXCHANGE_PIN));
+  };
+
+  // The PIN step's Confirm; a wrong PIN (or any other refusal) keeps the PIN step for another try.
+  // Cancel there closes it: back to the form, the amounts kept (as every money flow).
+  const confirm = async (pin: string) => {
     if (!quote) return;
     // The amount typed when the customer typed what to send (the quote's, to the cent), else the quote's.
     const body: Req<'currencyConversion'> = {
@@ -185,6 +201,7 @@ export default function ExchangeScreen() {
       amount: driver === 'from' ? amount : quote.send_amount,
       timezone: deviceTimeZone(),
       quote_id: quote.quote_id,
+      transaction_pin: pin,
     };
     let lapsed = false;
     const converted = await moneySend({
@@ -200,12 +217,16 @@ export default function ExchangeScreen() {
       },
     });
     if (converted) {
+      dispatch(dialogClosed(EXCHANGE_PIN));
       dispatch(dialogClosed(EXCHANGE_REVIEW));
       dispatch(amountsCleared());
     } else if (lapsed) {
-      // The server no longer honours this quote: a new one, and the review says the rate changed.
+      // The server no longer honours this quote: the PIN step closes, a new quote is asked for,
+      // and the review comes back with it and says the rate changed.
+      dispatch(dialogClosed(EXCHANGE_PIN));
       setRateChanged(true);
       askQuote();
+      dispatch(dialogOpened(EXCHANGE_REVIEW));
     }
   };
 
@@ -239,11 +260,11 @@ export default function ExchangeScreen() {
         quoting={quoteState.isLoading}
         rateChanged={rateChanged}
         problem={quoteProblem}
-        converting={converting}
-        onConfirm={() => void confirm()}
+        onContinue={reviewed}
         onBack={back}
         onExpired={expired}
       />
+      <PinModal id={EXCHANGE_PIN} onConfirm={confirm} />
     </main>
   );
 }

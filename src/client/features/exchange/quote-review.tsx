@@ -82,28 +82,25 @@ export interface QuoteReviewProps {
   quoting: boolean;
   /** The previous quote lapsed (or the server said so): the rate shown is a new one. */
   rateChanged: boolean;
-  /** Why Confirm cannot go on with this quote (e.g. above the balance), said in the review. */
+  /** Why Continue cannot go on with this quote (e.g. above the balance), said in the review. */
   problem: string | null;
-  converting: boolean;
-  onConfirm(): void;
+  /** Continue: on to the PIN step, which converts with this quote. */
+  onContinue(): void;
   onBack(): void;
   onExpired(quote: Quote): void;
 }
 
-/** The exchange's review: the quote's numbers, its countdown, and a new quote when it lapses. */
-export function QuoteReview({ id, quote, quoting, rateChanged, problem, converting, onConfirm, onBack, onExpired }: QuoteReviewProps) {
+/** The exchange's review (before the PIN): the quote's numbers, its countdown, and a new quote when it lapses. */
+export function QuoteReview({ id, quote, quoting, rateChanged, problem, onContinue, onBack, onExpired }: QuoteReviewProps) {
   // The server's hold (GET /pricing), for a device whose clock cannot be trusted with expires_at.
   const ttlS = useGetPricingQuery().data?.quote_ttl_seconds ?? QUOTE_TTL_S;
   return (
     <ReviewModal
       id={id}
       lines={quote ? quoteLines(quote) : []}
-      description="Check the amounts and the rate before you convert."
-      continueLabel="Confirm"
+      description="Check the amounts and the rate before you confirm with your PIN."
       continueDisabled={!quote || quoting || problem !== null}
-      busy={converting}
-      busyLabel="Converting..."
-      onContinue={onConfirm}
+      onContinue={onContinue}
       onBack={onBack}
     >
       {rateChanged && <Notice role="status">{M.quotes.expired}</Notice>}
