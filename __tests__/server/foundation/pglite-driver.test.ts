@@ -28,6 +28,13 @@ let borrowed: Awaited<ReturnType<typeof borrowWorkerPglite>> = null;
  */
 const backends = postgresUrl ? ['postgres'] : ['lent', 'worker-thread'];
 
+/**
+ * The worker thread's start: a new thread loads PGlite and runs initdb for its database in memory,
+ * 5 s on a quiet 2-core machine and past Jest's 30 s in CI beside the journeys (two CI runs on
+ * 2026-11-27; the bank test saw the same start take 27-38 s beside the build).
+ */
+const WORKER_START_MS = 120_000;
+
 describe.each(backends)('%s', (backend) => {
   beforeAll(async () => {
     if (postgresUrl) {
@@ -44,7 +51,7 @@ describe.each(backends)('%s', (backend) => {
     }
     db = handle.db;
     await sql`create table items (id bigserial primary key, owner text not null, n bigint not null, note text, unique (owner, n))`.execute(db);
-  });
+  }, backend === 'worker-thread' ? WORKER_START_MS : undefined);
 
   afterAll(async () => {
     await handle.close();
