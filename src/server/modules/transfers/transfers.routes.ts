@@ -17,10 +17,9 @@ import { named } from '../../lib/plugin-name';
 const transactionPin = (body: { transaction_pin: string }) => body.transaction_pin;
 /**
  * A payout's answer (spec §7: success the string 'true', the receipt as data). Its message is the
- * spec's 'Transaction completed successfully!' only once it completed (an e-Transfer to another
- * customer's Kudi deposit e-mail lands at once); one the rail has still to settle says it is on its
- * way (spec-next §C: a pending payout is never called completed, and a client shows the server's
- * message first, spec §8).
+ * spec's 'Transaction completed successfully!' only for a completed one; a payout is answered while
+ * its rail has still to settle it (pending), so it says it is on its way (spec-next §C: a pending
+ * payout is never called completed, and a client shows the server's message first, spec §8).
  */
 const payoutAnswer = <T extends { status: string }>(data: T) => ({
   success: 'true' as const,
