@@ -406,6 +406,20 @@ export const tierLimits = {
 } as const;
 
 /** Devices (spec-next §E): the spec names none of these texts; ours, shared by the server and Profile. */
+/**
+ * spec-next: every answer keeps the { success, message, data } shape; the messages of the answers
+ * whose text neither spec words.
+ */
+export const answers = {
+  limits: 'Your limits',
+  recipients: 'Your saved recipients',
+  transaction: 'Transaction details',
+  devices: 'Your signed-in devices',
+  quote: 'Quote created',
+  pricing: 'Our fees and exchange margin',
+  proofOfAddress: 'Your proof of address',
+} as const;
+
 export const devices = {
   notFound: 'Device not found',
   signedOut: 'That device has been signed out.',

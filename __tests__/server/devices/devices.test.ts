@@ -197,9 +197,10 @@ describe('DELETE /sessions/{id}', () => {
     const tablet = await signIn(t, customer, FIREFOX_LINUX, '203.0.113.22');
     expect((await me(phone)).statusCode).toBe(200);
 
-    const res = await revoke(laptop, idOf(await listed(laptop), 'Safari on iPhone'));
+    const phoneSession = idOf(await listed(laptop), 'Safari on iPhone');
+    const res = await revoke(laptop, phoneSession);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: devices.signedOut });
+    expect(res.json()).toEqual({ success: true, message: devices.signedOut, data: { id: phoneSession } });
 
     expectRefusal(await me(phone), 401, 'Unauthorized');
     expectRefusal(await refresh(customer, phone), 401, sessionMessages.expired);
@@ -239,7 +240,7 @@ describe('DELETE /sessions/{id}', () => {
     const phone = await signIn(t, customer, SAFARI_IPHONE, '203.0.113.41');
     const own = (await listed(laptop)).find((s) => s.current)!;
 
-    expect((await revoke(laptop, own.id)).json()).toEqual({ success: true, message: devices.signedOut });
+    expect((await revoke(laptop, own.id)).json()).toEqual({ success: true, message: devices.signedOut, data: { id: own.id } });
     expectRefusal(await me(laptop), 401, 'Unauthorized');
     expectRefusal(await refresh(customer, laptop), 401, sessionMessages.expired);
     expect((await me(phone)).statusCode).toBe(200);
@@ -252,7 +253,7 @@ describe('DELETE /sessions/{id}', () => {
     const phoneId = idOf(await listed(laptop), 'Safari on iPhone');
     expect((await revoke(laptop, phoneId)).statusCode).toBe(200);
     const revokedAt = (await t.db.selectFrom('sessions').select('revoked_at').where('id', '=', phoneId).executeTakeFirstOrThrow()).revoked_at;
-    expect((await revoke(laptop, phoneId)).json()).toEqual({ success: true, message: devices.signedOut });
+    expect((await revoke(laptop, phoneId)).json()).toEqual({ success: true, message: devices.signedOut, data: { id: phoneId } });
     const again = (await t.db.selectFrom('sessions').select('revoked_at').where('id', '=', phoneId).executeTakeFirstOrThrow()).revoked_at;
     expect(again).toEqual(revokedAt);
   });

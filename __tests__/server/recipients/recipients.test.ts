@@ -201,7 +201,7 @@ describe('saved recipients in a world where payouts settle at once', () => {
     const [saved] = await list(t, sender);
     const res = await remove(t, sender, saved.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'Recipient removed' });
+    expect(res.json()).toEqual({ success: true, message: 'Recipient removed', data: { id: saved.id } });
     expect(await list(t, sender)).toEqual([]);
     expectRefusal(await remove(t, sender, saved.id), 404, NOT_FOUND);
     expectRefusal(await remove(t, sender, 'not-a-uuid'), 404, NOT_FOUND);

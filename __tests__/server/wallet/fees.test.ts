@@ -188,6 +188,7 @@ describe('GET /pricing', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
+      message: 'Our fees and exchange margin',
       data: {
         margin_percent: '1.50',
         quote_ttl_seconds: 60,

@@ -93,6 +93,7 @@ describe('POST /quotes', () => {
     const body = res.json();
     expect(body).toEqual({
       success: true,
+      message: 'Quote created',
       data: {
         quote_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         from_currency: 'CAD',

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { EndpointName } from '../endpoints';
 import { RECIPIENTS_MAX } from '../limits';
-import { Nullable, Ok, OkMessage, RecipientId, RecipientKind, Timestamp, responses, type EndpointSchema } from './common';
+import { Nullable, Ok, RecipientId, RecipientKind, Timestamp, responses, type EndpointSchema } from './common';
 
 export const Recipient = Type.Object({
   id: Type.String(),
@@ -32,6 +32,6 @@ export const recipientSchemas = {
   },
   deleteRecipient: {
     params: Type.Object({ id: RecipientId() }),
-    response: responses(OkMessage),
+    response: responses(Ok(Type.Object({ /** The removed recipient's id. */ id: Type.String() }))),
   },
 } satisfies Partial<Record<EndpointName, EndpointSchema>>;

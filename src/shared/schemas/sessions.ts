@@ -1,7 +1,7 @@
 /** Devices (spec-next §E): the customer's signed-in sessions, signing one out, signing out all the others. */
 import { Type } from '@sinclair/typebox';
 import type { EndpointName } from '../endpoints';
-import { Nullable, Ok, OkMessage, Timestamp, responses, type EndpointSchema } from './common';
+import { Nullable, Ok, Timestamp, responses, type EndpointSchema } from './common';
 
 /** One signed-in device: a session opened by a sign-in. No token or token id is ever part of it. */
 export const DeviceSession = Type.Object({
@@ -22,7 +22,7 @@ const SessionIdParams = Type.Object({ id: Type.String({ format: 'uuid', maxLengt
 
 export const sessionSchemas = {
   sessions: { response: responses(Ok(Type.Array(DeviceSession))) },
-  revokeSession: { params: SessionIdParams, response: responses(OkMessage) },
+  revokeSession: { params: SessionIdParams, response: responses(Ok(Type.Object({ /** The signed-out session's id. */ id: Type.String() }))) },
   revokeOtherSessions: {
     response: responses(Ok(Type.Object({ /** How many other devices were signed out. */ revoked: Type.Integer({ minimum: 0 }) }))),
   },

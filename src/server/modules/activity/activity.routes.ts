@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { activity } from '../../../shared/messages';
+import { activity, answers } from '../../../shared/messages';
 import { signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
 import { cancelTransaction, transactionDetail } from './activity.service';
@@ -19,7 +19,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (request) => {
       const { userId } = signedIn(request);
       // From the read replica once it has replayed the customer's own last write (app.reads).
-      return { success: true as const, data: await app.reads.read(userId, (db) => transactionDetail({ ...deps, db }, userId, request.params.id)) };
+      return { success: true as const, message: answers.transaction, data: await app.reads.read(userId, (db) => transactionDetail({ ...deps, db }, userId, request.params.id)) };
     },
   });
 

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { PROOF_OF_ADDRESS_MAX_BYTES } from '../../../shared/limits';
-import { tierLimits } from '../../../shared/messages';
+import { answers, tierLimits } from '../../../shared/messages';
 import { ApiError, badRequest } from '../../lib/errors';
 import { signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
@@ -64,6 +64,6 @@ export const addressRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...callSpec(app, 'proofOfAddress', 'verification', 'The review of the newest proof of address (none, pending, approved or rejected with a reason)', true),
-    handler: async (request) => ({ success: true as const, data: await proofStatus(app.db, signedIn(request).userId) }),
+    handler: async (request) => ({ success: true as const, message: answers.proofOfAddress, data: await proofStatus(app.db, signedIn(request).userId) }),
   });
 };

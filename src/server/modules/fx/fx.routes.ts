@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { answers } from '../../../shared/messages';
 import { bpsToPercent, decimalMoney, FEE_KIND_CURRENCY, FEE_KINDS } from '../../../shared/pricing';
 import type { Pricing } from '../../../shared/types';
 import { signedIn } from '../../plugins/auth';
@@ -12,7 +13,7 @@ export const fxRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...callSpec(app, 'createQuote', 'fx', 'Price a conversion on the send or receive side and hold it for this customer (QUOTE_TTL_S, single use)', true),
-    handler: async (request) => ({ success: true as const, data: await createQuote(deps, signedIn(request).userId, request.body) }),
+    handler: async (request) => ({ success: true as const, message: answers.quote, data: await createQuote(deps, signedIn(request).userId, request.body) }),
   });
 
   // The schedule is the configuration's, fixed for the process's life: built once.
@@ -28,6 +29,6 @@ export const fxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   app.route({
     ...callSpec(app, 'pricing', 'fx', 'The exchange margin and the fee of each kind of outgoing call, as the server applies them', false),
-    handler: async () => ({ success: true as const, data: pricing }),
+    handler: async () => ({ success: true as const, message: answers.pricing, data: pricing }),
   });
 };

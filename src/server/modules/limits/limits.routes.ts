@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { answers } from '../../../shared/messages';
 import { signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
 import { limitsOf } from './limits.service';
@@ -7,6 +8,6 @@ import { limitsOf } from './limits.service';
 export const limitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...callSpec(app, 'limits', 'limits', "The customer's sending limits: tier, limits, used and remaining today and in 30 days (CAD)", true),
-    handler: async (request) => ({ success: true as const, data: await limitsOf(app.db, app.config.limits, signedIn(request).userId) }),
+    handler: async (request) => ({ success: true as const, message: answers.limits, data: await limitsOf(app.db, app.config.limits, signedIn(request).userId) }),
   });
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { recipients } from '../../../shared/messages';
+import { answers, recipients } from '../../../shared/messages';
 import { signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
 import { deleteRecipient, listRecipients } from './recipients.service';
@@ -8,14 +8,14 @@ import { deleteRecipient, listRecipients } from './recipients.service';
 export const recipientRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...callSpec(app, 'listRecipients', 'recipients', "The customer's saved recipients (each completed send's), newest first; account numbers masked", true),
-    handler: async (request) => ({ success: true as const, data: await listRecipients(app.db, signedIn(request).userId) }),
+    handler: async (request) => ({ success: true as const, message: answers.recipients, data: await listRecipients(app.db, signedIn(request).userId) }),
   });
 
   app.route({
     ...callSpec(app, 'deleteRecipient', 'recipients', 'Remove one of the saved recipients', true),
     handler: async (request) => {
       await deleteRecipient(app.db, signedIn(request).userId, request.params.id);
-      return { success: true as const, message: recipients.deleted };
+      return { success: true as const, message: recipients.deleted, data: { id: request.params.id } };
     },
   });
 };
