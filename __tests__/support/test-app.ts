@@ -58,6 +58,13 @@ interface PglitePool {
 const workerPool = (globalThis as { __kudiPglitePool?: PglitePool }).__kudiPglitePool;
 
 /**
+ * How long a test may wait for the app's own PGlite worker thread to start (a new thread loads
+ * PGlite and runs initdb): 5 s on a quiet 2-core machine, past Jest's 30 s in CI beside the
+ * journeys (2026-11-27; the bank test saw the same start take 27-38 s beside the build).
+ */
+export const PGLITE_WORKER_START_MS = 120_000;
+
+/**
  * The worker's PGlite itself, for a test that builds its own schema in it (a migration test starts
  * from the migrations of its time): null outside the server suite's environment. On release the
  * instance is reset as after any app (schemas other than public dropped, settings reset).

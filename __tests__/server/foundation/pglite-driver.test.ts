@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type DatabaseHandle, type Db } from '../../../src/server/db/database';
-import { borrowWorkerPglite } from '../../support/test-app';
+import { borrowWorkerPglite, PGLITE_WORKER_START_MS } from '../../support/test-app';
 import { onPostgres as onPostgresAt } from '../../support/on-postgres';
 
 const postgresUrl = process.env.KUDI_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
@@ -28,13 +28,6 @@ let borrowed: Awaited<ReturnType<typeof borrowWorkerPglite>> = null;
  */
 const backends = postgresUrl ? ['postgres'] : ['lent', 'worker-thread'];
 
-/**
- * The worker thread's start: a new thread loads PGlite and runs initdb for its database in memory,
- * 5 s on a quiet 2-core machine and past Jest's 30 s in CI beside the journeys (two CI runs on
- * 2026-11-27; the bank test saw the same start take 27-38 s beside the build).
- */
-const WORKER_START_MS = 120_000;
-
 describe.each(backends)('%s', (backend) => {
   beforeAll(async () => {
     if (postgresUrl) {
@@ -51,7 +44,7 @@ describe.each(backends)('%s', (backend) => {
     }
     db = handle.db;
     await sql`create table items (id bigserial primary key, owner text not null, n bigint not null, note text, unique (owner, n))`.execute(db);
-  }, backend === 'worker-thread' ? WORKER_START_MS : undefined);
+  }, backend === 'worker-thread' ? PGLITE_WORKER_START_MS : undefined);
 
   afterAll(async () => {
     await handle.close();

@@ -17,13 +17,12 @@ import threads from 'node:worker_threads';
 import { isDatabaseUnavailable, openDatabase } from '../../../src/server/db/database';
 import { migrateToLatest } from '../../../src/server/db/migrations';
 import { UNAVAILABLE_MESSAGE } from '../../../src/server/lib/errors';
-import { testAppOn, testConfig, type TestApp } from '../../support/test-app';
+import { PGLITE_WORKER_START_MS, testAppOn, testConfig, type TestApp } from '../../support/test-app';
 import { balances, ledgerSums } from '../../support/wallets';
 import { funded, userTransfer } from '../transfers/helpers';
 
-// Each test starts PGlite threads that run initdb (5 s each on a quiet 2-core machine); beside CI's
-// journeys a worker's start went past Jest's 30 s in pglite-driver.test.ts (2026-11-27).
-jest.setTimeout(120_000);
+// Each test starts PGlite worker threads (support/test-app PGLITE_WORKER_START_MS).
+jest.setTimeout(PGLITE_WORKER_START_MS);
 
 /** Loaded into the worker by the last tests: a statement with one of its markers in it ends the thread. */
 const DIES_HELPER = path.join(__dirname, '../../support/pglite-worker-dies.js');

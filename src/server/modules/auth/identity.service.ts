@@ -7,7 +7,7 @@ import { ApiError, badRequest, conflict, forbidden, notFound, unauthorized } fro
 import type { AuthDeps } from './auth.deps';
 import { insertIdentitySession, latestIdentityStatus, lockIdentitySession, recordDecision, setIdentityStatus } from './identity.repository';
 import type { IdentityDecisionWebhook } from './identity.schemas';
-import { identityDecisionMessage, identityNamesChangedMessage } from './notifications';
+import { identityDecisionMessage } from './notifications';
 import { takeHit, throttles } from './throttle.service';
 import { authenticateHeader } from './session.service';
 import { findUserById, lockUser, updateUser, type UserRow } from './users.repository';
@@ -33,6 +33,10 @@ const sameSecret = (given: string, expected: string) =>
 
 /** A name as the provider compares it: spaces collapsed, case ignored. */
 const comparableName = (name: string) => name.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('en');
+
+/** Whether two pairs of legal names are the same as the provider compares them. */
+const sameNames = (a: { first_name: string; last_name: string }, b: { first_name: string; last_name: string }) =>
+  comparableName(a.first_name) === comparableName(b.first_name) && comparableName(a.last_name) === comparableName(b.last_name);
 
 /**
  * POST /external/veriff-session (unguarded): the fixed access key, both names; throttled per IP.
@@ -65,8 +69,7 @@ async function accountOfStandaloneCheck(deps: AuthDeps, authorization: string, f
   const user = signedIn ? await findUserById(deps.db, signedIn.userId) : undefined;
   if (!user) throw unauthorized();
   if (user.is_identity_verified) throw conflict(server.identityAlreadyVerified);
-  const sameName = comparableName(firstName) === comparableName(user.first_name) && comparableName(lastName) === comparableName(user.last_name);
-  if (!sameName) throw badRequest(server.identityNamesDiffer);
+  if (!sameNames({ first_name: firstName, last_name: lastName }, user)) throw badRequest(server.identityNamesDiffer);
   return user.id;
 }
 
@@ -96,8 +99,7 @@ export async function applyIdentityDecision(deps: AuthDeps, decision: IdentityDe
     if (session.status !== 'pending') throw conflict(server.identityAlreadyDecided);
     // The user's row locked before its names are compared: a profile change waits for this decision.
     const user = session.user_id ? await lockUser(trx, session.user_id) : undefined;
-    const namesChecked = !user || (comparableName(user.first_name) === comparableName(session.first_name)
-      && comparableName(user.last_name) === comparableName(session.last_name));
+    const namesChecked = !user || sameNames(user, session);
     const status = decision.status === 'approved' && !namesChecked ? 'declined' : decision.status;
     await setIdentityStatus(trx, session.id, status, now);
     if (status === 'approved' && user) await updateUser(trx, user.id, { is_identity_verified: true }, now);
@@ -105,10 +107,6 @@ export async function applyIdentityDecision(deps: AuthDeps, decision: IdentityDe
   });
   if (!outcome.applied) return 'replayed';
   const user = outcome.userId ? await findUserById(deps.db, outcome.userId) : undefined;
-  if (user) {
-    await deps.email.send(outcome.namesChecked
-      ? identityDecisionMessage(user.email, user.first_name, decision.status)
-      : identityNamesChangedMessage(user.email, user.first_name));
-  }
+  if (user) await deps.email.send(identityDecisionMessage(user.email, user.first_name, outcome.namesChecked ? decision.status : 'namesChanged'));
   return 'applied';
 }

@@ -20,21 +20,18 @@ export function otpMessage(to: string, purpose: OtpPurpose, code: string): Outgo
   };
 }
 
-export function identityDecisionMessage(to: string, firstName: string, decision: IdentityDecision): OutgoingMessage {
-  const outcome =
-    decision === 'approved'
-      ? 'your identity is verified. You can now use every feature of your wallet.'
-      : 'we could not verify your identity. Please try again with a valid document, or contact support.';
-  return { to, subject: `${PRODUCT_NAME}: Identity verification ${decision}`, body: `Hello ${firstName}, ${outcome}` };
-}
+const IDENTITY_OUTCOMES = {
+  approved: 'your identity is verified. You can now use every feature of your wallet.',
+  declined: 'we could not verify your identity. Please try again with a valid document, or contact support.',
+  /** An approved check whose names the account no longer carries (changed while it ran): declined. */
+  namesChanged:
+    'the name on your account changed while your identity check was running, so it does not verify your account. Please start a new check with your legal name.',
+} as const;
 
-/** An approved check whose names the account no longer carries (changed while it ran): not verified. */
-export function identityNamesChangedMessage(to: string, firstName: string): OutgoingMessage {
-  return {
-    to,
-    subject: `${PRODUCT_NAME}: Identity verification declined`,
-    body: `Hello ${firstName}, the name on your account changed while your identity check was running, so it does not verify your account. Please start a new check with your legal name.`,
-  };
+/** The e-mail of an identity check's outcome: the provider's decision, or declined because the names changed meanwhile. */
+export function identityDecisionMessage(to: string, firstName: string, outcome: keyof typeof IDENTITY_OUTCOMES): OutgoingMessage {
+  const decision: IdentityDecision = outcome === 'approved' ? 'approved' : 'declined';
+  return { to, subject: `${PRODUCT_NAME}: Identity verification ${decision}`, body: `Hello ${firstName}, ${IDENTITY_OUTCOMES[outcome]}` };
 }
 
 export function supportMessage(from: { email: string; phone_number: string; complaint_category: string; complaint: string }): OutgoingMessage {

@@ -16,16 +16,11 @@ import { named } from '../../lib/plugin-name';
 /** The transaction PIN of a money call's body: another PIN under a used Idempotency-Key is a counted PIN try. */
 const transactionPin = (body: { transaction_pin: string }) => body.transaction_pin;
 /**
- * A payout's answer (spec §7: success the string 'true', the receipt as data). Its message is the
- * spec's 'Transaction completed successfully!' only for a completed one; a payout is answered while
- * its rail has still to settle it (pending), so it says it is on its way (spec-next §C: a pending
- * payout is never called completed, and a client shows the server's message first, spec §8).
+ * A payout's answer (spec §7: success the string 'true', the receipt as data). A payout is answered
+ * while its rail has still to settle it (pending), so it says it is on its way, never 'Transaction
+ * completed successfully!' (spec-next §C; a client shows the server's message first, spec §8).
  */
-const payoutAnswer = <T extends { status: string }>(data: T) => ({
-  success: 'true' as const,
-  message: data.status === 'completed' ? transfers.completed : transfers.onItsWayServer,
-  data,
-});
+const payoutAnswer = <T>(data: T) => ({ success: 'true' as const, message: transfers.onItsWayServer, data });
 
 /** Route config of a PIN-confirmed money call: it honours Idempotency-Key (plugins/idempotency.ts). */
 const pinConfirmedMoney = { idempotent: { pin: transactionPin } };

@@ -4,6 +4,7 @@ import { endpoints } from '../../../shared/endpoints';
 import { exchange, nairaWallet } from '../../../shared/messages';
 import { minorToMajor } from '../../../shared/money';
 import { schemas } from '../../../shared/schemas';
+import type { ConversionReceipt } from '../../../shared/types';
 import { signedIn } from '../../plugins/auth';
 import { quote } from '../fx/quotes';
 import type { Trx } from '../ledger/accounts.repository';
@@ -81,19 +82,20 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
       const order = conversionOrder(body);
       const quoteId = body.quote_id;
       // spec-next §A: with a quote, its rate and amounts (or its 400/409), whatever the rate is now.
-      const rate = quoteId === undefined ? await quote(rates, app.config.fxMarginBps, order.from, order.to) : null;
-      const convert = async (trx: Trx) => ({
-        success: true as const,
-        message: exchange.successServer,
-        data: rate === null ? await convertAtQuote(trx, userId, order, quoteId!) : await convertCurrency(trx, userId, order, rate),
-      });
+      let move: (trx: Trx) => Promise<ConversionReceipt>;
+      if (quoteId !== undefined) move = (trx) => convertAtQuote(trx, userId, order, quoteId);
+      else {
+        const rate = await quote(rates, app.config.fxMarginBps, order.from, order.to);
+        move = (trx) => convertCurrency(trx, userId, order, rate);
+      }
+      const convert = async (trx: Trx) => ({ success: true as const, message: exchange.successServer, data: await move(trx) });
       // spec §7's conversion carries no PIN: it converts as it always has.
       if (body.transaction_pin === undefined) return request.idempotency.transaction(convert);
       // With one (the web app's review → PIN step), it is checked as every send's PIN is, in the
       // conversion's own transaction: a wrong PIN is counted and moves nothing, five lock PIN use.
       const pin = body.transaction_pin;
       return request.idempotency.run((record) =>
-        pinConfirmedMovement({ db: app.db, config: app.config }, userId, pin, () => order, (trx) => convert(trx), record),
+        pinConfirmedMovement({ db: app.db, config: app.config }, userId, pin, () => order, convert, record),
       );
     },
   );
