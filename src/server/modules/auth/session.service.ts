@@ -139,8 +139,7 @@ export interface LoginInput {
  * session's token of the same user, it is that session's password check (PIN or password change)
  * and answers with the same token instead of opening another session. A new session keeps the
  * sign-in's User-Agent and IP (its line in the Devices list, spec-next §E); a User-Agent the
- * account had not signed in with before (when it had signed in with others) records the
- * new-device e-mail too.
+ * account had not signed in with before (the first sign-in's too) records the new-device e-mail.
  */
 export async function login(
   { db, config }: { db: Db; config: Pick<Config, 'jwtSecret' | 'passwordCost'> },

@@ -100,8 +100,8 @@ export async function releaseClaims(db: Db, ids: bigint[]): Promise<void> {
 }
 
 /**
- * Records that the account signed in with this User-Agent. Answers whether it is new for the
- * account and the account had signed in with another one before (then it is a new device).
+ * Records that the account signed in with this User-Agent. Answers whether the account had not
+ * signed in with it before (then it is a new device: spec-next §D, the account's first sign-in too).
  */
 export async function recordSignInDevice(trx: Trx, userId: string, userAgent: string): Promise<boolean> {
   const inserted = await trx
@@ -110,15 +110,7 @@ export async function recordSignInDevice(trx: Trx, userId: string, userAgent: st
     .onConflict((oc) => oc.columns(['user_id', 'user_agent']).doNothing())
     .returning('user_id')
     .executeTakeFirst();
-  if (!inserted) return false;
-  const other = await trx
-    .selectFrom('sign_in_devices')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('user_agent', '<>', userAgent)
-    .limit(1)
-    .executeTakeFirst();
-  return other !== undefined;
+  return inserted !== undefined;
 }
 
 /** Who a notification goes to. */

@@ -118,9 +118,9 @@ export const notifyPinChanged = (trx: Trx, userId: string, at: Date) =>
   notify(trx, { userId, kind: 'pin_changed', dedupeKey: `pin_changed:${userId}:${at.getTime()}`, payload: { at: at.toISOString() } });
 
 /**
- * Records a sign-in's User-Agent for the account and, when the account had signed in before with
- * other ones only (a new device), the e-mail naming the browser and the time. The first sign-in of
- * an account (nothing to compare with) is recorded without an e-mail. Answers whether one was recorded.
+ * Records a sign-in's User-Agent for the account and, when the account had not signed in with it
+ * before (a new device, as at the account's first sign-in), the e-mail naming the browser and the
+ * time. Answers whether one was recorded.
  */
 export async function recordSignIn(trx: Trx, sign: { userId: string; userAgent: string; ip: string | null; at: Date }): Promise<boolean> {
   if (!(await recordSignInDevice(trx, sign.userId, sign.userAgent))) return false;
