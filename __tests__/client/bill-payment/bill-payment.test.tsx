@@ -201,6 +201,19 @@ describe('bill form', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  test('"Please enter a valid amount" goes once an amount is typed: above the balance, only that is said', async () => {
+    const { user } = renderBills();
+    await loaded();
+    await choosePayee(user);
+    await fillForm(user, { amount: '' });
+    await user.click(continueButton());
+    expect(await screen.findByText('Please enter a valid amount')).toBeInTheDocument();
+
+    await user.type(amount(), '1300');
+    expect(screen.getByText('Amount cannot exceed your balance of $1234.50 CAD')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Please enter a valid amount')).not.toBeInTheDocument());
+  });
+
   test('without the wallet: the toast "Wallet information not available"', async () => {
     const { user } = renderBills({ handlers: [http.get(apiPath('/wallet/cad-wallet'), () => HttpResponse.error())] });
     await choosePayee(user);

@@ -245,12 +245,22 @@ describe('amount rules', () => {
     expect(screen.getByText('Amount exceeds the transaction limit')).toBeInTheDocument();
   });
 
-  test('no amount: "Please fill in all fields and verify account", no PIN asked', async () => {
+  test('no amount: "Please fill in all fields and verify account", no PIN asked; the message goes once the amount is typed', async () => {
     const { user } = renderNgn();
     await verifyAccount(user);
     await user.click(sendButton()!);
     expect(await screen.findByText('Please fill in all fields and verify account')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Too much first: only the balance is said (the incomplete form is no longer true), then nothing.
+    await user.type(amount()!, '300000');
+    expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
+    expect(screen.queryByText('Please fill in all fields and verify account')).not.toBeInTheDocument();
+    await user.clear(amount()!);
+    await user.type(amount()!, '5000.50');
+    await waitFor(() => expect(screen.queryByText('Insufficient balance')).not.toBeInTheDocument());
+    expect(screen.queryByText('Please fill in all fields and verify account')).not.toBeInTheDocument();
+    expect(sendButton()).toBeEnabled();
   });
 });
 

@@ -186,6 +186,27 @@ describe('send to a Kudi user: validation', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  test('a message the submit showed goes when it is no longer true: another tab, another amount', async () => {
+    const { user } = renderTransfer();
+    await screen.findByText('$1,234.50');
+    await verifyRecipient(user);
+    await user.type(amount(), '1234.51');
+    await user.click(send());
+    expect(await screen.findByText('Insufficient CAD balance')).toBeInTheDocument();
+
+    // ₦1,234.51 is within the naira balance: nothing is said about CAD under the NGN amount.
+    await user.click(screen.getByRole('tab', { name: 'NGN' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Recipient: Bola Ade');
+    await waitFor(() => expect(screen.queryByText('Insufficient CAD balance')).not.toBeInTheDocument());
+    expect(screen.queryByText('Please enter a valid recipient email')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'CAD' }));
+    expect(await screen.findByText('Insufficient CAD balance')).toBeInTheDocument();
+    await user.clear(amount());
+    await user.type(amount(), '15.25');
+    await waitFor(() => expect(screen.queryByText('Insufficient CAD balance')).not.toBeInTheDocument());
+  });
+
   test('the balance is checked again at PIN confirm', async () => {
     const error = jest.spyOn(toast, 'error');
     const { user, store, wallets, money } = renderTransfer();

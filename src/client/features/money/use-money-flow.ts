@@ -1,5 +1,5 @@
 import { useFormik, type FormikValues } from 'formik';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
@@ -28,7 +28,10 @@ export interface MoneyFlowConfig<Values extends FormikValues, Body, Data extends
   prefill?: Partial<Values> | null;
   /**
    * Checked when the form is submitted (not on change or blur); its first message is shown on
-   * the form. A function is called at each validation, so it can read the latest render.
+   * the form. Once a submit has shown one, each change of the values checks again, so a message
+   * goes as soon as it is no longer true (a flow whose schema reads more, e.g. a currency tab,
+   * calls `form.validateForm()` when that changes). A function is called at each validation, so
+   * it can read the latest render.
    */
   schema: AnyObjectSchema | (() => AnyObjectSchema);
   /** After the schema passed: false keeps the form step (the flow says why), e.g. no wallet loaded. */
@@ -107,6 +110,12 @@ export function useMoneyFlow<Values extends FormikValues, Body, Data extends Mon
       dispatch(dialogOpened(reviewOn ? dialogs.review : dialogs.pin));
     },
   });
+
+  // A message shown by a submit stays only while it is true: after the first submit each change checks again.
+  const { submitCount, values, validateForm } = form;
+  useEffect(() => {
+    if (submitCount > 0) void validateForm();
+  }, [submitCount, values, validateForm]);
 
   const step = useAppSelector((state): MoneyFlowStep => {
     if (selectIsDialogOpen(state, dialogs.review)) return 'review';

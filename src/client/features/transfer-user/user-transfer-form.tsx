@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { object, string } from 'yup';
 import * as M from '../../../shared/messages';
@@ -139,6 +140,12 @@ export function UserTransferForm({ currency, prefill = null }: { currency: Curre
   });
   const { form } = flow;
   const recipient = useRecipientCheck(form.values.email, currency);
+  // The schema reads the tab's currency and the recipient check too: a message a submit showed goes
+  // (or changes) when either does, as it does when a value changes (useMoneyFlow).
+  const { submitCount, validateForm } = form;
+  useEffect(() => {
+    if (submitCount > 0) void validateForm();
+  }, [currency, recipient.verified, submitCount, validateForm]);
 
   return (
     <Stack gap="lg">
