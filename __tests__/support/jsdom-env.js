@@ -20,6 +20,13 @@ class KudiJsdomEnvironment extends TestEnvironment {
       }
     }
     g.Request = BrowserRequest;
+    // jsdom lays nothing out and cannot scroll ("Not implemented: window.scrollTo"): a window that
+    // keeps the position it is asked for, so a test can see where a screen starts.
+    g.scrollTo = (x, y) => {
+      const to = typeof x === 'object' && x !== null ? x : { left: x, top: y };
+      if (to.left !== undefined) g.scrollX = g.pageXOffset = to.left;
+      if (to.top !== undefined) g.scrollY = g.pageYOffset = to.top;
+    };
     g.fetch = (input, init) => {
       if (typeof input === 'string' || input instanceof URL) input = new URL(String(input), base()).toString();
       return globalThis.fetch(input, init);

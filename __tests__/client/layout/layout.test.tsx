@@ -44,6 +44,22 @@ describe('shared layout', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  test('a screen opened from the menu starts at its top; Back leaves the scroll to the browser', async () => {
+    signIn();
+    const { router, user } = renderLayout(paths.dashboard);
+    await screenHeading('Dashboard screen');
+    window.scrollTo(0, 640);
+
+    await user.click(within(menu()).getByRole('link', { name: 'Profile' }));
+    await screenHeading('Profile screen');
+    expect(window.scrollY).toBe(0);
+
+    window.scrollTo(0, 320);
+    await router.navigate(-1);
+    await screenHeading('Dashboard screen');
+    expect(window.scrollY).toBe(320);
+  });
+
   test('an unverified user gets the verification reminder instead of a gated screen', async () => {
     signIn({ user: unverified });
     const { router, user } = renderLayout(paths.dashboard);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import { useErrorToast } from '../../api/use-error-toast';
@@ -32,13 +32,22 @@ const Content = styled.div`
   ${media.lg} { padding: ${({ theme }) => theme.space.xl}; }
 `;
 
-/** A guarded screen the gate closes sends the user to the dashboard with the dialog that explains why. */
+/**
+ * A guarded screen the gate closes sends the user to the dashboard with the dialog that explains why.
+ * A screen opened by a link or the menu starts at its top, as a new page would (not halfway down
+ * where the last one was scrolled to); Back and Forward leave the scroll to the browser.
+ */
 function GatedOutlet() {
   const { pathname } = useLocation();
+  const navigation = useNavigationType();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const { allowed, blockedBy } = useGate();
   const open = allowed(pathname);
+
+  useEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
 
   useEffect(() => {
     if (open || !blockedBy) return;
