@@ -1,10 +1,13 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
+import { paths } from '../../../src/client/app/paths';
+import { OTP_RESEND_COOLDOWN_MS } from '../../../src/shared/limits';
 import { endpoints } from '../../../src/shared/endpoints';
 import { setupFakeBackend, TEST_EMAIL } from '../../support/server-mock';
 import { answers, emailPath, onPost, refuse } from './auth-backend';
 import { renderAuth } from './render-auth';
 
 setupFakeBackend();
+afterEach(() => jest.useRealTimers());
 
 type User = ReturnType<typeof renderAuth>['user'];
 
@@ -97,16 +100,22 @@ describe('forgot password', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm email address' })).toBeInTheDocument();
   });
 
-  test('Resend sends a new code to the same address', async () => {
+  test('Resend waits out the cool-down from the code just sent, then sends a new code to the same address', async () => {
     onPost(endpoints.forgotPassword.path, () => answers.otpSent());
     const resends = onPost(emailPath('resendOtp'), answers.otpSent);
-    const { user } = renderAuth();
+    const { user } = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    jest.useFakeTimers();
     await requestCode(user);
 
+    expect(button('Resend')).toBeDisabled();
+    expect(screen.getByText(`You can ask for a new code in ${OTP_RESEND_COOLDOWN_MS / 1000} s.`)).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(OTP_RESEND_COOLDOWN_MS));
+    expect(screen.queryByText(/You can ask for a new code/)).not.toBeInTheDocument();
     await user.click(button('Resend'));
 
     expect(await screen.findByText('OTP sent successfully!')).toBeInTheDocument();
     expect(resends).toHaveLength(1);
+    expect(button('Resend')).toBeDisabled();
   });
 
   test('a refused reset says "Reset password failed" unless the server says why', async () => {

@@ -7,9 +7,13 @@ import { AuthHeading } from '../auth-parts';
 import { EmailCodeForm } from '../email-code-form';
 import { toast } from '../../../ui';
 
-/** Step 2 'Confirm email address': the 6-digit reset code (errors as toasts, spec §5). */
+/**
+ * Step 2 'Confirm email address': the 6-digit reset code (errors as toasts, spec §5). It opens as
+ * step 1's code goes out, so Resend waits out the server's cool-down from then, as sign-up's does.
+ */
 export function ResetCodeStep({ email, onVerified }: { email: string; onVerified(): void }) {
   const [code, setCode] = useState('');
+  const [openedAt] = useState(() => Date.now());
   const [verifyOtp, { isLoading }] = useVerifyOtpMutation();
 
   const confirm = async (otp: string) => {
@@ -29,7 +33,7 @@ export function ResetCodeStep({ email, onVerified }: { email: string; onVerified
   return (
     <>
       <AuthHeading title="Confirm email address">{`Enter the 6-digit code we sent to ${email}.`}</AuthHeading>
-      <EmailCodeForm email={email} code={code} onCodeChange={setCode} onConfirm={confirm} busy={isLoading} />
+      <EmailCodeForm email={email} code={code} onCodeChange={setCode} onConfirm={confirm} busy={isLoading} cooldownFrom={openedAt} />
     </>
   );
 }
