@@ -65,6 +65,31 @@ function layoutProblems(): string[] {
   return problems;
 }
 
+/**
+ * Every history row is a card on the phone: its five cells on screen, none over another, and each
+ * cell's text within its box (a type squeezed under its status badges is not).
+ */
+async function expectRowsReadable(page: Page): Promise<void> {
+  for (const row of await historyRows(page).all()) {
+    const cells = row.getByRole('cell');
+    await expect(cells).toHaveCount(5);
+    const boxes = await cells.evaluateAll((elements) =>
+      elements.map((cell) => {
+        const { left, right, top, bottom } = cell.getBoundingClientRect();
+        return { text: cell.textContent ?? '', left, right, top, bottom, overflows: cell.scrollWidth > cell.clientWidth + 1 };
+      }),
+    );
+    for (const [index, box] of boxes.entries()) {
+      expect(box.left >= 0 && box.right <= PHONE.width, `${box.text} on the phone's width`).toBe(true);
+      expect(box.overflows, `${box.text} within its cell`).toBe(false);
+      for (const other of boxes.slice(index + 1)) {
+        const overlap = box.left < other.right - 0.5 && other.left < box.right - 0.5 && box.top < other.bottom - 0.5 && other.top < box.bottom - 0.5;
+        expect(overlap, `${box.text} clear of ${other.text}`).toBe(false);
+      }
+    }
+  }
+}
+
 /** Transitions and finite animations end (a chevron turning is wider for a moment); toasts are left to run. */
 async function animationsDone(): Promise<void> {
   const running = document.getAnimations().filter((animation) => {
@@ -357,15 +382,7 @@ test('every screen of a verified customer fits a 360 px phone: sending, history,
   await expect(historyRows(page).first()).toBeVisible();
   await expect(historyRows(page).getByText('pending')).toHaveCount(0, { timeout: 20_000 });
   expect(await historyRows(page).count()).toBeGreaterThanOrEqual(5);
-  for (const row of await historyRows(page).all()) {
-    const cells = row.getByRole('cell');
-    await expect(cells).toHaveCount(5);
-    for (const cell of await cells.all()) {
-      await expect(cell).toBeVisible();
-      const box = (await cell.boundingBox())!;
-      expect(box.x >= 0 && box.x + box.width <= PHONE.width, `${await cell.textContent()} on the phone's width`).toBe(true);
-    }
-  }
+  await expectRowsReadable(page);
   await screens.check('history');
   // Download statement's period picker (spec-next §E).
   await page.getByRole('button', { name: 'Download statement' }).click();
@@ -376,6 +393,9 @@ test('every screen of a verified customer fits a 360 px phone: sending, history,
   await expect(statement).toBeHidden();
   await showHistoryOf(page, 'NGN');
   await expect(historyRows(page).first().getByRole('cell').nth(1)).toHaveText('DEPOSIT');
+  // Among them the declined payout: its type beside two status badges ('failed', 'Refunded').
+  await expect(historyRows(page).getByText('Refunded')).toHaveCount(1);
+  await expectRowsReadable(page);
   await screens.check('history-ngn-filters');
   // The declined payout's detail page: failed and refunded, with its timeline and receipt.
   await historyRows(page).getByRole('link', { name: 'Blessing Etim' }).click();

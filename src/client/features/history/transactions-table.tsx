@@ -8,9 +8,11 @@ import { amountTone, formatDate, formatSignedAmount, REFUNDED_LABEL, statusTone,
 
 // Under the `md` breakpoint (phones, small tablets) the rows are cards; from `md` up, a table.
 // One table on every screen, so its semantics (rows, cells, column headers) stay; on a narrow
-// screen CSS lays each row out as a card:
+// screen CSS lays each row out as a card, the type under the date (beside a status and its
+// 'Refunded' badge, a type such as WITHDRAWAL had no room on a 360 px phone):
 //   details            amount
-//   date   type        status
+//   date               status
+//   type
 // The cells keep their order (date, type, amount, details, status) for assistive technology.
 // Each row opens the item's detail page (spec-next §C): its Details cell holds the link (Tab and
 // Enter), whose hit area covers the whole row, and a click anywhere on the row follows it too.
@@ -53,10 +55,11 @@ const Table = styled.table`
     }
     tr {
       display: grid;
-      grid-template-columns: auto minmax(0, 1fr) auto;
+      grid-template-columns: minmax(0, 1fr) auto;
       grid-template-areas:
-        'details details amount'
-        'date type status';
+        'details amount'
+        'date status'
+        'type status';
       align-items: center;
       gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
       padding: ${({ theme }) => theme.space.md};
