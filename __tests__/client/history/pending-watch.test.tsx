@@ -106,6 +106,19 @@ describe('a toast tells an open app when a pending item settles', () => {
     expect(backend.seen('/transactions/CAD-TX-1')).toHaveLength(asked);
   }, 30_000);
 
+  test('a payout still pending when the app opens (sent before a reload) is watched too: its failure is told on the dashboard', async () => {
+    const { wallets, store } = start('/dashboard', (state) => {
+      state.transactions = [{ ...payout }];
+      state.details[payout.id] = transactionDetail(payout, { arrives_by: CREATED_AT });
+    });
+    expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().pendingWatch.items[payout.id]).toMatchObject({ status: 'pending', polled: true }));
+
+    wallets.details[payout.id] = transactionDetail({ ...payout, status: 'failed', refunded: true }, { arrives_by: CREATED_AT });
+    await waitFor(() => expect(toastsShown()).toContain('Your transfer of $40.00 to Chidi Eze failed. The money is back in your wallet.'), { timeout: ONE_POLL });
+    expect(store.getState().pendingWatch.items).toEqual({});
+  }, 20_000);
+
   test('a watched payout whose detail is not found is dropped: no toast, no more asking', async () => {
     const { store } = start('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome back!' })).toBeInTheDocument();

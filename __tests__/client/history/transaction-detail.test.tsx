@@ -217,7 +217,8 @@ describe('Cancel transfer', () => {
     store.dispatch(walletApi.endpoints.getNairaWallet.initiate());
     store.dispatch(limitsApi.endpoints.getLimits.initiate());
     await screen.findByRole('button', { name: 'Cancel transfer' });
-    await waitFor(() => expect(backend.seen('/wallet/transactions')).toHaveLength(1));
+    // The NGN history, and the CAD one the layout read once when the app opened (pending payouts).
+    await waitFor(() => expect(backend.seen('/wallet/transactions')).toHaveLength(2));
     await waitFor(() => expect(backend.seen('/wallet/naira-wallet')).toHaveLength(1));
     await waitFor(() => expect(backend.seen('/limits')).toHaveLength(1));
     const before = {
@@ -246,7 +247,7 @@ describe('Cancel transfer', () => {
     const steps = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
     expect(steps.map((step) => within(step).getAllByRole('paragraph')[0].textContent)).toEqual(['Created', 'Cancelled', 'Refunded']);
 
-    await waitFor(() => expect(backend.seen('/wallet/transactions')).toHaveLength(2));
+    await waitFor(() => expect(backend.seen('/wallet/transactions')).toHaveLength(3));
     expect(backend.seen('/transactions/KD-NGN-1').length).toBeGreaterThan(before.detail);
     await waitFor(() => expect(backend.seen('/wallet/naira-wallet').length).toBeGreaterThan(before.wallet));
     await waitFor(() => expect(backend.seen('/limits').length).toBeGreaterThan(before.limits));

@@ -3,7 +3,8 @@
 // an item seen pending is remembered with its status; when a later answer shows it completed,
 // failed, refunded or cancelled, one toast says so and the balances are asked again. What is
 // polled, and so seen again: the history page while it shows a pending row, the detail page while
-// its item is pending, and a payout sent in this app until it settles (<PendingWatcher />).
+// its item is pending, and a payout sent in this app, or found pending on the first history page
+// of a wallet when the app opened, until it settles (<PendingWatcher />).
 import { createSlice, isAnyOf, type ListenerMiddlewareInstance, type PayloadAction } from '@reduxjs/toolkit';
 import type { Currency, Transaction, TransactionStatus } from '../../../shared/types';
 import { api } from '../../api/api';

@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
+import type { Currency } from '../../../shared/types';
 import { isHttpError } from '../../api/error-message';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { historyApi } from './history-api';
-import { PENDING_POLL_MS, selectWatchedItems, watchDropped } from './pending-watch';
+import { PENDING_POLL_MS, payoutWatched, selectWatchedItems, watchDropped } from './pending-watch';
+
+const WALLETS: readonly Currency[] = ['CAD', 'NGN'];
 
 /** Asks for one item's detail every PENDING_POLL_MS while it is watched; an item not found is dropped. */
 function PolledItem({ id }: { id: string }) {
@@ -16,11 +19,28 @@ function PolledItem({ id }: { id: string }) {
 }
 
 /**
- * Rendered once in the signed-in layout: the payouts sent in this app that are still pending are
- * asked for again until they settle, so the toast of their outcome (pending-watch.ts) comes on any
- * screen. Nothing is polled while nothing is pending.
+ * When the app opens (a sign-in, a reload, the next visit): the first history page of each wallet is
+ * read once, and what is still pending on it (a payout sent before the reload, or from another
+ * device) is watched as a payout sent in this app is, so its outcome too is told while the app is open.
+ */
+function useWatchPendingOnOpen() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    for (const currency of WALLETS) {
+      void dispatch(historyApi.endpoints.getTransactions.initiate({ currency, type: null, page: 1 }, { subscribe: false })).then(({ data }) => {
+        for (const item of data?.data ?? []) dispatch(payoutWatched({ id: item.id, currency: item.currency, status: item.status }));
+      });
+    }
+  }, [dispatch]);
+}
+
+/**
+ * Rendered once in the signed-in layout: the payouts still pending (sent in this app, or found when
+ * it opened) are asked for again until they settle, so the toast of their outcome (pending-watch.ts)
+ * comes on any screen. Nothing is polled while nothing is pending.
  */
 export function PendingWatcher() {
+  useWatchPendingOnOpen();
   const items = useAppSelector(selectWatchedItems);
   const polled = Object.keys(items).filter((id) => items[id].polled);
   return (
