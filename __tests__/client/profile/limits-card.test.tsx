@@ -84,7 +84,7 @@ describe('profile: tier, limits and the way to Plus (spec-next §B)', () => {
     const card = await limitsCard();
     await user.upload(await within(card).findByLabelText('Upload proof of address'), document);
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await within(card).findByText(message)).toBeInTheDocument();
     expect(backend.seen('/verification/proof-of-address').filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
@@ -97,6 +97,21 @@ describe('profile: tier, limits and the way to Plus (spec-next §B)', () => {
     await user.upload(await within(card).findByLabelText('Upload proof of address'), file('scan.png', 'image/png', 100));
     await waitFor(() => expect(pricing.uploads).toHaveLength(1));
     expect(await within(card).findByText('The document must be a PDF, PNG or JPEG file.')).toBeInTheDocument();
+  });
+
+  test('each file picked replaces what was said of the one before: the server\'s refusal, then an empty file', async () => {
+    pricing.limits = basicLimits();
+    pricing.uploadRefusal = { status: 400, message: 'The document must be a PDF, PNG or JPEG file.' };
+    renderProfile();
+    const user = userEvent.setup();
+    const card = await limitsCard();
+    await user.upload(await within(card).findByLabelText('Upload proof of address'), file('wrong.pdf', 'application/pdf', 100));
+    expect(await within(card).findByText('The document must be a PDF, PNG or JPEG file.')).toBeInTheDocument();
+
+    await user.upload(within(card).getByLabelText('Upload proof of address'), file('empty.png', 'image/png', 0));
+    expect(await within(card).findByText('The document is empty.')).toBeInTheDocument();
+    expect(within(card).queryByText('The document must be a PDF, PNG or JPEG file.')).not.toBeInTheDocument();
+    expect(pricing.uploads).toHaveLength(1);
   });
 
   test('rejected: the reason, and the upload offered again', async () => {

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import { PROOF_OF_ADDRESS_MAX_BYTES, PROOF_OF_ADDRESS_TYPES } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
@@ -75,20 +75,22 @@ function LimitRows({ limits }: { limits: Limits }) {
 function ProofOfAddressUpload() {
   const status = useGetProofOfAddressQuery();
   useErrorToast(status.error, M.pricing.documentUploadFailed);
-  const [upload, { isLoading, error }] = useUploadProofOfAddressMutation();
+  const [upload, { isLoading }] = useUploadProofOfAddressMutation();
+  // What is wrong with the file picked last (the browser's check, else the server's refusal), under
+  // the upload: each pick replaces it, so it never speaks of an earlier file.
+  const [problem, setProblem] = useState<string | null>(null);
   const proof = status.data;
 
   const picked = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = documentProblem(file);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
+    const refused = documentProblem(file);
+    setProblem(refused);
+    if (refused) return;
     const result = await upload(file);
     if ('data' in result && result.data) toast.success(M.tierLimits.proofReceived);
+    else setProblem(messageOf(result.error, M.pricing.documentUploadFailed));
   };
 
   if (!proof) return status.isLoading ? <LoadingText>Loading...</LoadingText> : null;
@@ -111,7 +113,7 @@ function ProofOfAddressUpload() {
             />
           </FileLabel>
           {isLoading && <LoadingText>Uploading...</LoadingText>}
-          {error && <FormError>{messageOf(error, M.pricing.documentUploadFailed)}</FormError>}
+          {problem && <FormError>{problem}</FormError>}
         </>
       )}
     </Stack>
