@@ -9,7 +9,7 @@ import TransferUserScreen from '../../../src/client/features/transfer-user/trans
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
-import { expectOnlyAsToast } from '../../support/toasts';
+import { expectOnlyAsToast, toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -112,6 +112,20 @@ describe('send to a Kudi user: recipient check', () => {
     expect(await screen.findByText('User does not exist')).toBeInTheDocument();
     expect(email()).toHaveAccessibleDescription('User not found');
     expect(amount()).toBeDisabled();
+  });
+
+  test('a recipient who cannot receive naira: the server\'s reason as a toast and under the field, not "User not found"', async () => {
+    const reason = "The recipient's Naira wallet is not activated yet, so they cannot receive naira payments";
+    const { user } = renderTransfer({
+      tab: 'NGN',
+      handlers: [http.post(apiPath('/auth/check-email/:email'), () => HttpResponse.json({ success: false, message: reason }))],
+    });
+    await user.type(email(), 'bola@example.com');
+
+    await waitFor(() => expect(email()).toHaveAccessibleDescription(reason));
+    expect(toastsShown()).toContain(reason);
+    expect(screen.queryByText('User not found')).not.toBeInTheDocument();
+    expect(amount('NGN')).toBeDisabled();
   });
 
   test('changing the email resets the check at once and checks again', async () => {

@@ -14,9 +14,17 @@ export interface RecipientCheck {
   verified: boolean;
   /** The recipient's name, once verified. */
   name?: string;
-  /** The check answered that there is no such recipient. */
-  notFound: boolean;
+  /**
+   * What the field says when the check refused: 'User not found' for no such customer (spec §8), else
+   * the server's reason (e.g. their naira wallet is not activated), which the customer would otherwise
+   * see contradicted under the field; null while nothing was refused.
+   */
+  refusal: string | null;
 }
+
+/** Under the field: 'User not found' when there is no such customer, the server's reason otherwise. */
+const fieldRefusal = (message: string | undefined): string =>
+  !message || message === M.transfers.userDoesNotExist ? M.transfers.userNotFound : message;
 
 /**
  * The live recipient check (spec §4, §5): once the email has an '@' and neither it nor the
@@ -36,5 +44,9 @@ export function useRecipientCheck(email: string, currency: Currency): RecipientC
   }, [currentData]);
 
   const answer = settled === typed ? currentData : undefined;
-  return { verified: answer?.success === true, name: answer?.data?.name, notFound: answer?.success === false };
+  return {
+    verified: answer?.success === true,
+    name: answer?.data?.name,
+    refusal: answer?.success === false ? fieldRefusal(answer.message) : null,
+  };
 }

@@ -161,7 +161,7 @@ export function UserTransferForm({ currency, prefill = null }: { currency: Curre
           label="Recipient email"
           type="email"
           autoComplete="off"
-          error={recipient.notFound && M.transfers.userNotFound}
+          error={recipient.refusal}
           {...form.getFieldProps('email')}
         />
         {recipient.verified && <Found role="status">Recipient: {recipient.name}</Found>}
