@@ -347,6 +347,10 @@ test('every screen of a verified customer fits a 360 px phone: sending, history,
   await screens.check('exchange-pin');
   await confirmWithPin(page, customer.pin);
   await expectToast(page, 'Successfully converted CAD 100.50 to NGN');
+  const converted = page.getByRole('dialog', { name: 'Transaction Receipt' });
+  await expect(converted).toBeVisible();
+  await screens.check('exchange-receipt');
+  await converted.getByRole('button', { name: 'Done' }).click();
 
   // Bills: the school fee (form, PIN, success) and the bills list.
   await menu(page).getByRole('link', { name: 'Home' }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { balanceCard, confirmWithPin, createMoneyCustomer, expectToast, openFromMenu, openSignedIn, reviewRows } from './support/money';
+import { balanceCard, confirmWithPin, createMoneyCustomer, expectToast, openFromMenu, openSignedIn, reviewRows, withCommas } from './support/money';
 
 // spec-next §A: a quote holds its rate for 60 s; a review whose quote lapsed gets a new one and says
 // the rate changed, and what is converted (after the review, with the customer's PIN) is what the
@@ -47,6 +47,9 @@ test.describe('exchange quotes (issue 14)', () => {
     ]);
     expect(converted.postDataJSON()).toMatchObject({ quote_id: secondQuote.quote_id, from_currency: 'CAD', to_currency: 'NGN', transaction_pin: a.pin });
     await expectToast(page, 'Successfully converted CAD 40.00 to NGN');
+    const result = page.getByRole('dialog', { name: 'Transaction Receipt' });
+    await expect(result).toContainText(`₦${withCommas(secondQuote.receive_amount)}`);
+    await result.getByRole('button', { name: 'Done' }).click();
     await expect(balanceCard(page, 'CAD')).toContainText('$260.00');
   });
 });

@@ -12,13 +12,8 @@ import {
   openSignedIn,
   reviewRows,
   showHistoryOf,
+  withCommas,
 } from './support/money';
-
-/** '104494.95' → '104,494.95' (the app's display of a computed amount). */
-function withCommas(amount: string): string {
-  const [whole, cents] = amount.split('.');
-  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
-}
 
 /** Today in the browser's time zone, as the history shows dates. */
 const browserToday = (page: Page) =>
@@ -101,9 +96,15 @@ test.describe('wallets (issue 4)', () => {
     expect(converted.postDataJSON()).toMatchObject({ amount: '100.50', transaction_pin: customer.pin });
     await expectToast(page, 'Successfully converted CAD 100.50 to NGN');
     await expect(page.getByRole('dialog', { name: 'Enter Transaction PIN' })).toBeHidden();
-    // What arrives is the quote's amount, to the kobo.
+    // What arrives is the quote's amount, to the kobo: the result says so, at the quote's rate.
     const ngnAmount = quote.receive_amount;
     const ngnShown = `₦${withCommas(ngnAmount)}`;
+    const result = page.getByRole('dialog', { name: 'Transaction Receipt' });
+    await expect(result).toContainText('$100.50');
+    await expect(result).toContainText(ngnShown);
+    await expect(result).toContainText('Completed');
+    await result.getByRole('button', { name: 'Done' }).click();
+    await expect(result).toBeHidden();
     await expect(balanceCard(page, 'CAD')).toContainText('$150.25');
     await expect(balanceCard(page, 'NGN')).toContainText(ngnShown);
 

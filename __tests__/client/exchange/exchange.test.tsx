@@ -382,6 +382,14 @@ describe('converting', () => {
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Enter Transaction PIN' })).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog', { name: 'Review' })).not.toBeInTheDocument();
+    // The result (spec-next §A: form → review → PIN → result): what was converted, at which rate, completed.
+    const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    expect(store.getState().ui.dialogs).toEqual({ 'exchange-receipt': true });
+    expect(receipt).toHaveTextContent('Converted$100.00');
+    expect(receipt).toHaveTextContent('Received₦103,950.00');
+    expect(receipt).toHaveTextContent(/Rate1 CAD = 1,039\.50 NGN/);
+    expect(receipt).toHaveTextContent('StatusCompleted');
+    await user.click(within(receipt).getByRole('button', { name: 'Done' }));
     expect(store.getState().ui.dialogs).toEqual({});
     expect(backend.seen('/wallet/currency-conversion')[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     // 1,234.50 − 100 CAD; 250,000 + 103,950 NGN: refetched, no reload.
@@ -400,7 +408,11 @@ describe('converting', () => {
         calls += 1;
         return calls === 1
           ? HttpResponse.json({ success: false, message: 'Unauthorized' }, { status: 401 })
-          : HttpResponse.json({ success: true, message: 'Currency conversion successful!', data: {} });
+          : HttpResponse.json({
+            success: true,
+            message: 'Currency conversion successful!',
+            data: { from_currency: 'CAD', to_currency: 'NGN', amount: 10, converted_amount: 10395, rate: '1039.50', created_at: new Date().toISOString() },
+          });
       }),
     ]);
     await ready();
@@ -409,8 +421,9 @@ describe('converting', () => {
     await user.click(convertButton());
     await confirmWithPin(user);
     expect(await screen.findByText('Successfully converted CAD 10 to NGN')).toBeInTheDocument();
-    // The PIN step closes after the toast shows.
+    // The PIN step closes after the toast shows; the result is closed.
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Enter Transaction PIN' })).not.toBeInTheDocument());
+    await user.click(within(await screen.findByRole('dialog', { name: 'Transaction Receipt' })).getByRole('button', { name: 'Done' }));
     await user.type(send(), '10');
     await user.click(await screen.findByRole('button', { name: 'Convert' }));
     await confirmWithPin(user);

@@ -240,3 +240,9 @@ export async function showHistoryOf(page: Page, currency: 'CAD' | 'NGN'): Promis
   await page.getByRole('group', { name: 'Currency' }).getByRole('button', { name: currency, exact: true }).click();
   await expect(page.getByRole('region', { name: `${currency} transactions` })).toBeVisible();
 }
+
+/** '104494.95' → '104,494.95' (the app's display of a computed amount). */
+export function withCommas(amount: string): string {
+  const [whole, cents] = amount.split('.');
+  return `${whole.replace(/\B(?=(\d{3})+$)/g, ',')}.${cents}`;
+}

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { CONVERSION_TOAST_MS, CURRENCIES, DEBOUNCE_MS } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import { formatRate, parseAmount } from '../../../shared/money';
-import type { Currency, Quote, Req } from '../../../shared/types';
+import type { ConversionReceipt, Currency, Quote, Req } from '../../../shared/types';
 import { messageOf, serverMessage } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useGetRateQuery } from '../../api/wallet-api';
@@ -13,8 +13,10 @@ import { deviceTimeZone } from '../../app/time-zone';
 import { screenToast } from '../../app/toasts';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useWallet } from '../../app/use-wallet';
-import { BalanceCard, Button, Card, ConvertIcon, IconButton, PageHeader, SelectField, Stack, TextField, toast } from '../../ui';
+import { BalanceCard, Button, Card, ConvertIcon, formatMoney, IconButton, PageHeader, SelectField, Stack, TextField, toast } from '../../ui';
 import { PinModal } from '../money/pin-modal';
+import { ReceiptModal, receiptDate, type ReceiptRow } from '../money/receipt-modal';
+import { statusRows } from '../money/result';
 import { useDebouncedValue } from '../money/use-debounced-value';
 import { useMoneySend, type CallError } from '../money/use-money-send';
 import { acceptAmountInput, withSeparators } from './amount-input';
@@ -57,6 +59,17 @@ const RateLine = styled.p`
  */
 export const EXCHANGE_REVIEW = 'exchange-review';
 export const EXCHANGE_PIN = 'exchange-pin';
+/** The result: what was converted, at which rate, completed (the success toast says it too, spec §8). */
+export const EXCHANGE_RECEIPT = 'exchange-receipt';
+
+/** The conversion's receipt: both amounts, the rate it ran at, its status and time. */
+const conversionRows = (receipt: ConversionReceipt): ReceiptRow[] => [
+  { label: 'Converted', value: formatMoney(receipt.from_currency, receipt.amount) },
+  { label: 'Received', value: formatMoney(receipt.to_currency, receipt.converted_amount) },
+  { label: 'Rate', value: `1 CAD = ${formatRate(receipt.rate)} NGN` },
+  ...statusRows({ status: 'completed' }),
+  { label: 'Date', value: receiptDate(receipt.created_at) },
+];
 
 const amountLabel: Record<Side, string> = { from: 'You send', to: 'You receive' };
 const currencyLabel: Record<Side, string> = { from: 'From', to: 'To' };
@@ -115,7 +128,7 @@ export default function ExchangeScreen() {
   // Refetched on mount and focus; only the quote of the pair on screen counts (not the previous pair's).
   const rate = useGetRateQuery({ from, to });
   const rateShown = rate.currentData?.actual_rate;
-  const [convertCurrency] = useConvertCurrencyMutation();
+  const [convertCurrency, { data: conversion }] = useConvertCurrencyMutation();
   const [createQuote, quoteState] = useCreateQuoteMutation();
   const [rateChanged, setRateChanged] = useState(false);
   const moneySend = useMoneySend();
@@ -220,6 +233,7 @@ export default function ExchangeScreen() {
       dispatch(dialogClosed(EXCHANGE_PIN));
       dispatch(dialogClosed(EXCHANGE_REVIEW));
       dispatch(amountsCleared());
+      dispatch(dialogOpened(EXCHANGE_RECEIPT));
     } else if (lapsed) {
       // The server no longer honours this quote: the PIN step closes, a new quote is asked for,
       // and the review comes back with it and says the rate changed.
@@ -265,6 +279,7 @@ export default function ExchangeScreen() {
         onExpired={expired}
       />
       <PinModal id={EXCHANGE_PIN} onConfirm={confirm} />
+      <ReceiptModal id={EXCHANGE_RECEIPT} title="Transaction Receipt" rows={conversion?.data ? conversionRows(conversion.data) : null} />
     </main>
   );
 }
