@@ -8,6 +8,7 @@ import { renderWithProviders } from '../../support/render';
 import { basicLimits, plusLimits, pricing } from '../../support/pricing-backend';
 import { backend, setupFakeBackend, signIn } from '../../support/server-mock';
 import { makeUser, serveCountries, serveUser } from '../verification/fixtures';
+import { toastsShown } from '../../support/toasts';
 
 setupFakeBackend();
 
@@ -85,6 +86,7 @@ describe('profile: tier, limits and the way to Plus (spec-next §B)', () => {
     await user.upload(await within(card).findByLabelText('Upload proof of address'), document);
 
     expect(await within(card).findByText(message)).toBeInTheDocument();
+    expect(toastsShown()).toContain(message);
     expect(backend.seen('/verification/proof-of-address').filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 
@@ -111,6 +113,7 @@ describe('profile: tier, limits and the way to Plus (spec-next §B)', () => {
     await user.upload(within(card).getByLabelText('Upload proof of address'), file('empty.png', 'image/png', 0));
     expect(await within(card).findByText('The document is empty.')).toBeInTheDocument();
     expect(within(card).queryByText('The document must be a PDF, PNG or JPEG file.')).not.toBeInTheDocument();
+    expect(toastsShown()).toContain('The document is empty.');
     expect(pricing.uploads).toHaveLength(1);
   });
 

@@ -76,21 +76,29 @@ function ProofOfAddressUpload() {
   const status = useGetProofOfAddressQuery();
   useErrorToast(status.error, M.pricing.documentUploadFailed);
   const [upload, { isLoading }] = useUploadProofOfAddressMutation();
-  // What is wrong with the file picked last (the browser's check, else the server's refusal), under
-  // the upload: each pick replaces it, so it never speaks of an earlier file.
+  // What is wrong with the file picked last (the browser's check, else the server's refusal): a toast
+  // (spec §8) and the same words under the upload, which each pick replaces, so they never speak of
+  // an earlier file.
   const [problem, setProblem] = useState<string | null>(null);
   const proof = status.data;
+  const refuse = (message: string) => {
+    setProblem(message);
+    toast.error(message);
+  };
 
   const picked = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
+    setProblem(null);
     const refused = documentProblem(file);
-    setProblem(refused);
-    if (refused) return;
+    if (refused) {
+      refuse(refused);
+      return;
+    }
     const result = await upload(file);
     if ('data' in result && result.data) toast.success(M.tierLimits.proofReceived);
-    else setProblem(messageOf(result.error, M.pricing.documentUploadFailed));
+    else refuse(messageOf(result.error, M.pricing.documentUploadFailed));
   };
 
   if (!proof) return status.isLoading ? <LoadingText>Loading...</LoadingText> : null;
