@@ -171,3 +171,15 @@ it('a mail adapter that fails cannot fail the event: the proof-of-address decisi
     await other.close();
   }
 });
+
+it("one customer's e-mails go out in the order of their events, whatever order the claim's rows come back in", async () => {
+  const customer = await createCustomer(t);
+  for (const amount of ['1.00', '2.00', '3.00']) await deposit(t, customer, 'CAD', amount);
+  // The first one's row written again (its due time is in an index: the new version goes to the
+  // table's end), as a lapsed lease or a retry leaves it: the table now holds it after the others.
+  const [first] = await t.db.selectFrom('notifications').select('id').where('user_id', '=', customer.id).orderBy('id').limit(1).execute();
+  await sql`update notifications set send_after = now() - interval '1 second' where id = ${first.id}`.execute(t.db);
+  await sendPass(t);
+  // The outbox lists the newest first.
+  expect((await subjects(customer)).reverse()).toEqual([received('1.00'), received('2.00'), received('3.00')]);
+});

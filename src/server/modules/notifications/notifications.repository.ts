@@ -30,10 +30,12 @@ export async function insertNotification(
 /**
  * Claims up to `limit` unsent notifications that are due, oldest first, skipping any another
  * process holds, and pushes their due time `leaseMs` forward (one attempt more): if sending one
- * is interrupted, it comes due again when the lease lapses.
+ * is interrupted, it comes due again when the lease lapses. Answered in the order their events
+ * were recorded (id): UPDATE … RETURNING answers rows in the table's order, in which a row written
+ * again (a lapsed lease, a retry) comes after later ones, so a customer's e-mails went out of order.
  */
 export async function claimDueNotifications(db: Db, limit: number, leaseMs: number): Promise<NotificationRow[]> {
-  return db
+  const claimed = await db
     .updateTable('notifications')
     .set({
       send_after: sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`,
@@ -56,6 +58,7 @@ export async function claimDueNotifications(db: Db, limit: number, leaseMs: numb
     )
     .returningAll()
     .execute();
+  return claimed.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 export async function markSent(db: Db, id: bigint): Promise<void> {
