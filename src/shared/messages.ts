@@ -405,7 +405,6 @@ export const tierLimits = {
   proofRejectedEmailSubject: 'Your proof of address was not accepted',
 } as const;
 
-/** Devices (spec-next §E): the spec names none of these texts; ours, shared by the server and Profile. */
 /**
  * spec-next: every answer keeps the { success, message, data } shape; the messages of the answers
  * whose text neither spec words.
@@ -420,6 +419,7 @@ export const answers = {
   proofOfAddress: 'Your proof of address',
 } as const;
 
+/** Devices (spec-next §E): the spec names none of these texts; ours, shared by the server and Profile. */
 export const devices = {
   notFound: 'Device not found',
   signedOut: 'That device has been signed out.',

@@ -1,5 +1,5 @@
 /** Withdrawals, transfers to users of the product and conversion (spec §7). Receipts are the `data`. */
-import { Type } from '@sinclair/typebox';
+import { CloneType, Type } from '@sinclair/typebox';
 import type { EndpointName } from '../endpoints';
 import {
   Amount,
@@ -173,8 +173,7 @@ export const transferSchemas = {
        * a wrong or locked PIN moves nothing.
        */
       transaction_pin: Type.Optional(
-        Type.String({
-          maxLength: 32,
+        CloneType(Code, {
           description:
             "The 4-digit transaction PIN (optional; the web app sends it). When given it is checked as every send's is: a wrong PIN is refused and counted, five lock PIN use for 30 minutes, and nothing moves.",
         }),

@@ -1,9 +1,12 @@
 /** The exchange form's arithmetic and checks (spec §4, §5), on exact minor units (shared/money). */
 import * as M from '../../../shared/messages';
-import { convert, formatMajor, formatMinor, parseAmount, type ConversionDirection } from '../../../shared/money';
+import { convert, formatMajor, formatMinor, formatRate, parseAmount, type ConversionDirection } from '../../../shared/money';
 import type { Currency } from '../../../shared/types';
 import { validateAmount } from '../../../shared/validation';
 import type { Side } from './exchange-slice';
+
+/** A rate (NGN per 1 CAD) as the exchange's screens write it: '1 CAD = 1,039.50 NGN'. */
+export const rateText = (rate: string | number): string => `1 CAD = ${formatRate(rate)} NGN`;
 
 /** CAD to NGN multiplies by the rate (NGN per 1 CAD); NGN to CAD divides. */
 export const directionOf = (from: Currency): ConversionDirection => (from === 'CAD' ? 'CAD_TO_NGN' : 'NGN_TO_CAD');

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react
 import styled from 'styled-components';
 import { CONVERSION_TOAST_MS, CURRENCIES, DEBOUNCE_MS } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
-import { formatRate, parseAmount } from '../../../shared/money';
+import { parseAmount } from '../../../shared/money';
 import type { ConversionReceipt, Currency, Quote, Req } from '../../../shared/types';
 import { messageOf, serverMessage } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
@@ -20,7 +20,7 @@ import { statusRows } from '../money/result';
 import { useDebouncedValue } from '../money/use-debounced-value';
 import { useMoneySend, type CallError } from '../money/use-money-send';
 import { acceptAmountInput, withSeparators } from './amount-input';
-import { conversionError, conversionSides, exceedsBalance, insufficientMessage } from './conversion';
+import { conversionError, conversionSides, exceedsBalance, insufficientMessage, rateText } from './conversion';
 import { useConvertCurrencyMutation, useCreateQuoteMutation, useQuoteEstimateQuery, type QuoteArgs } from './exchange-api';
 import { amountEdited, amountsCleared, currencyChosen, insufficientWarningChanged, selectExchange, swapped, type Side } from './exchange-slice';
 import { QuoteReview } from './quote-review';
@@ -66,7 +66,7 @@ export const EXCHANGE_RECEIPT = 'exchange-receipt';
 const conversionRows = (receipt: ConversionReceipt): ReceiptRow[] => [
   { label: 'Converted', value: formatMoney(receipt.from_currency, receipt.amount) },
   { label: 'Received', value: formatMoney(receipt.to_currency, receipt.converted_amount) },
-  { label: 'Rate', value: `1 CAD = ${formatRate(receipt.rate)} NGN` },
+  { label: 'Rate', value: rateText(receipt.rate) },
   ...statusRows({ status: 'completed' }),
   { label: 'Date', value: receiptDate(receipt.created_at) },
 ];
@@ -263,7 +263,7 @@ export default function ExchangeScreen() {
           {/* The live warning also stays on screen, from the store, so time-travel and replay show it. */}
           {over && balance !== undefined && <Warning>{insufficientMessage(from, balance)}</Warning>}
           <RateLine aria-live="polite">
-            {rateShown ? `Rate: 1 CAD = ${formatRate(rateShown)} NGN` : 'Rate: …'}
+            {rateShown ? `Rate: ${rateText(rateShown)}` : 'Rate: …'}
           </RateLine>
           <Button type="submit" fullWidth disabled={!rateReady}>Convert</Button>
         </Card>

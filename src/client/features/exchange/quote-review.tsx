@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { QUOTE_TTL_S } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
-import { formatMinor, formatRate, parseAmount } from '../../../shared/money';
+import { formatMinor, parseAmount } from '../../../shared/money';
 import type { Quote } from '../../../shared/types';
 import { useGetPricingQuery } from '../../api/limits-api';
 import { formatMoney } from '../../ui';
 import type { ReceiptRow } from '../money/receipt-modal';
 import { ARRIVES } from '../money/review-lines';
 import { ReviewModal } from '../money/review-modal';
+import { rateText } from './conversion';
 
 const Countdown = styled.p`
   color: ${({ theme }) => theme.colors.muted};
@@ -29,8 +30,8 @@ export function quoteLines(quote: Quote): ReceiptRow[] {
   return [
     { label: 'You send', value: formatMoney(quote.from_currency, money(quote.send_amount)) },
     { label: 'Fee', value: formatMoney(quote.from_currency, money(quote.fee)) },
-    { label: 'Rate', value: `1 CAD = ${formatRate(quote.rate)} NGN` },
-    { label: 'Our margin', value: `${quote.margin_percent}% of the mid-market rate (1 CAD = ${formatRate(quote.mid_rate)} NGN)` },
+    { label: 'Rate', value: rateText(quote.rate) },
+    { label: 'Our margin', value: `${quote.margin_percent}% of the mid-market rate (${rateText(quote.mid_rate)})` },
     { label: 'You receive', value: formatMoney(quote.to_currency, money(quote.receive_amount)) },
     { label: 'Arrives', value: ARRIVES.instantly },
   ];
