@@ -45,14 +45,16 @@ describe('codes and numbers', () => {
     expect(isFourDigitPin('١٢٣٤')).toBe(false);
   });
 
-  it('BVN is exactly 11 digits; NIN is optional, 11 digits when given', () => {
+  it('BVN is exactly 11 digits; NIN is optional and digits only, at most 11', () => {
     expect(isBvn('12345678901')).toBe(true);
     expect(isBvn('1234567890')).toBe(false);
     expect(isNin('')).toBe(true);
     expect(isNin(undefined)).toBe(true);
     expect(isNin('12345678901')).toBe(true);
     expect(isNin('1234a678901')).toBe(false);
-    expect(isNin('123')).toBe(false);
+    expect(isNin('123')).toBe(true);
+    expect(isNin('123456789012')).toBe(false);
+    expect(isNin(' 123')).toBe(false);
   });
 
   it('NGN account numbers have 10 digits', () => {

@@ -11,8 +11,8 @@ export const OTP_LENGTH = 6;
 export const OTP_RESEND_COOLDOWN_MS = 60_000;
 export const PIN_LENGTH = 4;
 export const BVN_LENGTH = 11;
-/** NIN is optional; when given it has this many digits. */
-export const NIN_LENGTH = 11;
+/** NIN is optional and digits only (spec §5); input is capped at a Nigerian NIN's 11 digits. */
+export const NIN_MAX_LENGTH = 11;
 export const NGN_ACCOUNT_LENGTH = 10;
 
 export const PASSWORD_MIN_LENGTH = 8;

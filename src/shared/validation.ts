@@ -6,7 +6,7 @@ import {
   MAX_AMOUNT_MINOR,
   MIN_AGE,
   NGN_ACCOUNT_LENGTH,
-  NIN_LENGTH,
+  NIN_MAX_LENGTH,
   OTP_LENGTH,
   PIN_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -20,7 +20,7 @@ const exactDigits = (length: number) => new RegExp(`^\\d{${length}}$`);
 const CODE = exactDigits(OTP_LENGTH);
 const PIN = exactDigits(PIN_LENGTH);
 const BVN = exactDigits(BVN_LENGTH);
-const NIN = exactDigits(NIN_LENGTH);
+const NIN = new RegExp(`^\\d{1,${NIN_MAX_LENGTH}}$`);
 const NGN_ACCOUNT = exactDigits(NGN_ACCOUNT_LENGTH);
 const SPECIAL = new RegExp(`[${PASSWORD_SPECIALS.replace(/[\\^\]-]/g, '\\$&')}]`);
 
@@ -39,7 +39,7 @@ export const isStrongPassword = (password: string): boolean => Object.values(pas
 export const isSixDigitCode = (code: string): boolean => CODE.test(code);
 export const isFourDigitPin = (pin: string): boolean => PIN.test(pin);
 export const isBvn = (bvn: string): boolean => BVN.test(bvn);
-/** NIN is optional: empty is fine, otherwise exactly 11 digits. */
+/** NIN is optional and digits only (spec §5): empty is fine, otherwise 1 to 11 digits. */
 export const isNin = (nin: string | null | undefined): boolean => !nin || NIN.test(nin);
 export const isNgnAccountNumber = (account: string): boolean => NGN_ACCOUNT.test(account);
 

@@ -62,6 +62,14 @@ describe('naira wallet', () => {
     expect(isValidNuban(SIM_PARTNER_BANK.code, data.account_number)).toBe(true);
   });
 
+  it('takes a NIN of any length up to 11 digits (spec §5: optional and digits only)', async () => {
+    const customer = await createCustomer(t);
+    const res = await activate(customer.headers, { bvn: VALID_BVN, NIN: '123', gender: 'female' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: 'true', message: 'Wallet activated successfully!' });
+    expect((await get('/api/wallet/naira-wallet', customer.headers)).json().data.is_wallet_activated).toBe(true);
+  });
+
   it('keeps neither the BVN nor the NIN in clear', async () => {
     const customer = await createCustomer(t);
     await activate(customer.headers, { bvn: '22298765432', NIN: '11122233344', gender: 'female' });
@@ -134,7 +142,8 @@ describe('naira wallet', () => {
   it.each([
     [{ bvn: '1234567890', gender: 'male' }, 'Please enter a valid 11-digit BVN'],
     [{ bvn: '1234567890a', gender: 'male' }, 'Please enter a valid 11-digit BVN'],
-    [{ bvn: VALID_BVN, NIN: '123', gender: 'male' }, 'Please enter a valid 11-digit NIN'],
+    [{ bvn: VALID_BVN, NIN: '1234a', gender: 'male' }, 'Please enter a valid NIN: digits only, at most 11'],
+    [{ bvn: VALID_BVN, NIN: '123456789012', gender: 'male' }, 'Please enter a valid NIN: digits only, at most 11'],
     [{ bvn: VALID_BVN }, 'gender is required'],
   ])('refuses %p: %s', async (payload, message) => {
     const customer = await createCustomer(t);

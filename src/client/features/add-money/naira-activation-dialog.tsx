@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
 import * as Yup from 'yup';
-import { BVN_LENGTH, DEFAULT_GENDER, GENDERS, NIN_LENGTH } from '../../../shared/limits';
+import { BVN_LENGTH, DEFAULT_GENDER, GENDERS, NIN_MAX_LENGTH } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import type { Req } from '../../../shared/types';
 import { digitsOnly, isBvn } from '../../../shared/validation';
@@ -77,7 +77,7 @@ function ActivationForm({ onDone }: { onDone(): void }) {
           inputMode="numeric"
           autoComplete="off"
           {...form.getFieldProps('nin')}
-          onChange={(event) => void form.setFieldValue('nin', digitsOnly(event.target.value, NIN_LENGTH))}
+          onChange={(event) => void form.setFieldValue('nin', digitsOnly(event.target.value, NIN_MAX_LENGTH))}
         />
         <Button type="submit" fullWidth busy={isLoading} busyLabel="Activating...">Activate Wallet</Button>
       </Stack>

@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { available, type Trx } from '../ledger/accounts.repository';
 import { findCadWallet, findNairaWallet, holderName, lockNairaWallet, updateNairaWallet } from '../ledger/wallets.repository';
 
-const INVALID_NIN = 'Please enter a valid 11-digit NIN';
+const INVALID_NIN = 'Please enter a valid NIN: digits only, at most 11';
 const walletMissing = () => notFound(server.notFound);
 
 /** Balances shown to the customer are what they can spend: reserved payout funds are excluded. */
