@@ -22,3 +22,18 @@ export async function settleToasts(): Promise<void> {
 /** The texts of the toasts on screen, top to bottom. */
 export const toastsShown = (): string[] =>
   Array.from(document.querySelectorAll<HTMLElement>('.Toastify [role="alert"]')).map((node) => node.textContent ?? '');
+
+/** The elements that show `text` on the screen itself (inside <main>, a dialog or a form): not in a toast. */
+export const onForm = (text: string | RegExp): HTMLElement[] =>
+  screen.queryAllByText(text).filter((node) => node.closest('main, [role="dialog"], form') !== null);
+
+/**
+ * `text` shows once on the form and once as a toast: a submit the form refused (spec §8: errors are
+ * toasts unless marked inline; the form keeps saying it while it is true).
+ */
+export async function expectOnFormAndAsToast(text: string): Promise<void> {
+  await waitFor(() => {
+    expect(onForm(text)).toHaveLength(1);
+    expect(toastsShown().filter((shown) => shown === text)).toHaveLength(1);
+  });
+}

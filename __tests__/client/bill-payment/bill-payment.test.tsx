@@ -7,7 +7,7 @@ import { historyApi } from '../../../src/client/features/history/history-api';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
-import { expectOnlyAsToast } from '../../support/toasts';
+import { expectOnFormAndAsToast, expectOnlyAsToast, onForm } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -190,14 +190,14 @@ describe('bill form', () => {
     ['no payee account number', 'Payee account number is required', { account: '' }],
     ['a description under 5 characters', 'Description must be 5 to 20 characters', { description: 'Fees' }],
     ['a description over 20 characters', 'Description must be 5 to 20 characters', { description: 'Tuition and housing 2025' }],
-  ])('%s: "%s", no PIN asked', async (_case, message, values) => {
+  ])('%s: "%s" on the form and as a toast, no PIN asked', async (_case, message, values) => {
     const { user } = renderBills();
     await loaded();
     await choosePayee(user);
     await fillForm(user, values);
     await user.click(continueButton());
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    await expectOnFormAndAsToast(message);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -207,11 +207,11 @@ describe('bill form', () => {
     await choosePayee(user);
     await fillForm(user, { amount: '' });
     await user.click(continueButton());
-    expect(await screen.findByText('Please enter a valid amount')).toBeInTheDocument();
+    await expectOnFormAndAsToast('Please enter a valid amount');
 
     await user.type(amount(), '1300');
     expect(screen.getByText('Amount cannot exceed your balance of $1234.50 CAD')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByText('Please enter a valid amount')).not.toBeInTheDocument());
+    await waitFor(() => expect(onForm('Please enter a valid amount')).toHaveLength(0));
   });
 
   test('without the wallet: the toast "Wallet information not available"', async () => {

@@ -8,6 +8,7 @@ import TransferNairaScreen from '../../../src/client/features/transfer-naira/tra
 import TransferUserScreen from '../../../src/client/features/transfer-user/transfer-user-screen';
 import { limitRefusal } from '../../../src/client/features/money/use-limit-check';
 import { renderWithProviders } from '../../support/render';
+import { expectOnFormAndAsToast } from '../../support/toasts';
 import { basicLimits, pricing, pricingHandler } from '../../support/pricing-backend';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
@@ -153,7 +154,7 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
     ['per transfer', basicLimits(), '1000.01', 'This exceeds your per-transfer limit of $1,000.00.'],
     ['left today', basicLimits({ used_today: '750.00', remaining_today: '250.00' }), '250.01', 'This exceeds your daily limit. You can send up to $250.00 more today.'],
     ['left over 30 days', basicLimits({ used_30_days: '4900.00', remaining_30_days: '100.00' }), '100.01', 'This exceeds your 30-day limit. You can send up to $100.00 more in the next 30 days.'],
-  ])('Interac above the %s: the 403 text on the form, no review', async (_case, limits, amount, message) => {
+  ])('Interac above the %s: the 403 text on the form and as a toast, no review', async (_case, limits, amount, message) => {
     pricing.limits = limits;
     serve();
     const { user } = flows[0].render();
@@ -161,7 +162,7 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
     await fillCad(user, amount);
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    await expectOnFormAndAsToast(message);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(backend.seen('/wallet/cad-withdrawal')).toHaveLength(0);
   });
@@ -172,7 +173,7 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
     const { user } = flows[0].render();
     await fillCad(user, '1234.51');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Insufficient CAD balance')).toBeInTheDocument();
+    await expectOnFormAndAsToast('Insufficient CAD balance');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -185,7 +186,7 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
     await waitFor(() => expect(backend.seen('/pricing')).not.toHaveLength(0));
     await fillCad(user, '1233.01');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Insufficient CAD balance')).toBeInTheDocument();
+    await expectOnFormAndAsToast('Insufficient CAD balance');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.clear(spin('Amount (CAD)'));
@@ -203,7 +204,7 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
     await waitFor(() => expect(backend.seen('/limits')).not.toHaveLength(0));
     await fillUser(user, '60');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('This exceeds your daily limit. You can send up to $50.00 more today.')).toBeInTheDocument();
+    await expectOnFormAndAsToast('This exceeds your daily limit. You can send up to $50.00 more today.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

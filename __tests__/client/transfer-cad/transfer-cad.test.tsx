@@ -7,7 +7,7 @@ import { historyApi } from '../../../src/client/features/history/history-api';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, ON_ITS_WAY, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
-import { expectOnlyAsToast, toastsShown } from '../../support/toasts';
+import { expectOnFormAndAsToast, expectOnlyAsToast, toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -65,13 +65,13 @@ describe('CAD withdrawal form', () => {
     ['no recipient email', { name: 'Bola Ade', amount: '10' }],
     ['no amount', { name: 'Bola Ade', email: 'bola@example.com' }],
     ['an email that is not one', { name: 'Bola Ade', email: 'bola', amount: '10' }],
-  ])('with %s: "Please fill in all fields correctly", no PIN asked', async (_case, values) => {
+  ])('with %s: "Please fill in all fields correctly" on the form and as a toast, no PIN asked', async (_case, values) => {
     const { user } = renderCad();
     await loaded();
     await fill(user, values);
     await user.click(send());
 
-    expect(await screen.findByText('Please fill in all fields correctly')).toBeInTheDocument();
+    await expectOnFormAndAsToast('Please fill in all fields correctly');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -94,13 +94,13 @@ describe('CAD withdrawal form', () => {
     expect(screen.queryByText('Failed to load wallet details')).not.toBeInTheDocument();
   });
 
-  test('without the wallet: "Wallet details not available", no PIN asked', async () => {
+  test('without the wallet: "Wallet details not available" on the form and as a toast, no PIN asked', async () => {
     const { user } = renderCad([http.get(apiPath('/wallet/cad-wallet'), () => HttpResponse.error())]);
     expect(await screen.findByText('Failed to fetch wallet details')).toBeInTheDocument();
     await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
     await user.click(send());
 
-    expect(await screen.findByText('Wallet details not available')).toBeInTheDocument();
+    await expectOnFormAndAsToast('Wallet details not available');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

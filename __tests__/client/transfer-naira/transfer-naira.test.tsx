@@ -7,7 +7,7 @@ import TransferNairaScreen from '../../../src/client/features/transfer-naira/tra
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, ON_ITS_WAY, serveMoney } from '../../support/transfer-backend';
-import { expectOnlyAsToast, toastsShown } from '../../support/toasts';
+import { expectOnFormAndAsToast, expectOnlyAsToast, onForm, toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser, type FakeWallets } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -245,21 +245,21 @@ describe('amount rules', () => {
     expect(screen.getByText('Amount exceeds the transaction limit')).toBeInTheDocument();
   });
 
-  test('no amount: "Please fill in all fields and verify account", no PIN asked; the message goes once the amount is typed', async () => {
+  test('no amount: "Please fill in all fields and verify account" on the form and as a toast, no PIN asked; the form\'s message goes once the amount is typed', async () => {
     const { user } = renderNgn();
     await verifyAccount(user);
     await user.click(sendButton()!);
-    expect(await screen.findByText('Please fill in all fields and verify account')).toBeInTheDocument();
+    await expectOnFormAndAsToast('Please fill in all fields and verify account');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     // Too much first: only the balance is said (the incomplete form is no longer true), then nothing.
     await user.type(amount()!, '300000');
     expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
-    expect(screen.queryByText('Please fill in all fields and verify account')).not.toBeInTheDocument();
+    expect(onForm('Please fill in all fields and verify account')).toHaveLength(0);
     await user.clear(amount()!);
     await user.type(amount()!, '5000.50');
     await waitFor(() => expect(screen.queryByText('Insufficient balance')).not.toBeInTheDocument());
-    expect(screen.queryByText('Please fill in all fields and verify account')).not.toBeInTheDocument();
+    expect(onForm('Please fill in all fields and verify account')).toHaveLength(0);
     expect(sendButton()).toBeEnabled();
   });
 });

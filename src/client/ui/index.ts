@@ -23,3 +23,4 @@ export {
 } from './icons';
 export { ComboboxField, type ComboboxFieldProps } from './combobox-field';
 export { toast, loadToasts, useToastify } from './toast';
+export { useRefusedSubmitToast } from './use-refused-submit-toast';

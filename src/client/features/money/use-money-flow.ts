@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
+import { useRefusedSubmitToast } from '../../ui';
 import { formMessage } from './form-message';
 import type { MoneyArgs } from './money-call';
 import { moneyDialogIds, REVIEW_STEP, type MoneyDialogIds, type MoneyFlowStep } from './money-flow-steps';
@@ -105,7 +106,8 @@ export function useMoneyFlow<Values extends FormikValues, Body, Data extends Mon
     validationSchema: schema,
     validateOnChange: false,
     validateOnBlur: false,
-    onSubmit: () => {
+    // Async, so that Formik ends the submit (isSubmitting) once it has run, as it does for a refused one.
+    onSubmit: async () => {
       if (canLeaveForm?.(form) === false) return;
       dispatch(dialogOpened(reviewOn ? dialogs.review : dialogs.pin));
     },
@@ -116,6 +118,9 @@ export function useMoneyFlow<Values extends FormikValues, Body, Data extends Mon
   useEffect(() => {
     if (submitCount > 0) void validateForm();
   }, [submitCount, values, validateForm]);
+  // ... and as a toast (spec §8; spec §5 marks none of the money forms' messages inline).
+  const refusal = formMessage(form);
+  useRefusedSubmitToast(form, refusal, flow);
 
   const step = useAppSelector((state): MoneyFlowStep => {
     if (selectIsDialogOpen(state, dialogs.review)) return 'review';
@@ -151,7 +156,7 @@ export function useMoneyFlow<Values extends FormikValues, Body, Data extends Mon
     form,
     dialogs,
     step,
-    message: formMessage(form),
+    message: refusal,
     review: { on: reviewOn, lines: () => config.reviewLines?.(form.values) ?? [] },
     reviewed,
     backToForm,
