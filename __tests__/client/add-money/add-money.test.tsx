@@ -5,6 +5,7 @@ import type { RootState } from '../../../src/client/app/store';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { fakeWallets, serveWallets, withUser, type FakeWallets } from '../../support/wallet-backend';
+import { expectOnFormAndAsToast } from '../../support/toasts';
 
 setupFakeBackend();
 
@@ -110,6 +111,7 @@ describe('naira wallet activation', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Activate Wallet' }));
 
     expect(await within(dialog).findByText('Please enter a valid 11-digit BVN')).toBeInTheDocument();
+    await expectOnFormAndAsToast('Please enter a valid 11-digit BVN');
     expect(backend.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 

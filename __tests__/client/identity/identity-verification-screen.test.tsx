@@ -5,6 +5,7 @@ import { endpoints } from '../../../src/shared/endpoints';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { bodies } from '../verification/fixtures';
+import { expectOnFormAndAsToast } from '../../support/toasts';
 
 setupFakeBackend();
 
@@ -28,7 +29,7 @@ describe('standalone identity screen', () => {
 
     await user.click(screen.getByRole('button', { name: 'Start Verification' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter both first name and last name');
+    await expectOnFormAndAsToast('Please enter both first name and last name');
     expect(sent.seen).toEqual([]);
   });
 

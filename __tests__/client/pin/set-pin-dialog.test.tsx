@@ -7,6 +7,7 @@ import { useGetUserQuery } from '../../../src/client/api/user-api';
 import SetPinDialog from '../../../src/client/features/pin/set-pin-dialog';
 import { endpoints } from '../../../src/shared/endpoints';
 import { renderWithProviders } from '../../support/render';
+import { expectOnFormAndAsToast } from '../../support/toasts';
 import { apiPath, authed, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { bodies, makeUser, serveUser } from '../verification/fixtures';
 
@@ -48,8 +49,8 @@ describe('set transaction PIN dialog', () => {
 
     await ui.user.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a 4-digit PIN');
-    expect(screen.getByRole('dialog', { name: 'Set Transaction PIN' })).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog', { name: 'Set Transaction PIN' })).getByRole('alert')).toHaveTextContent('Please enter a 4-digit PIN');
+    await expectOnFormAndAsToast('Please enter a 4-digit PIN');
     expect(ui.store.getState().ui.steps[dialogIds.setPin]).toBeUndefined();
   });
 
@@ -64,7 +65,8 @@ describe('set transaction PIN dialog', () => {
     await ui.user.keyboard('4321');
     await ui.user.click(screen.getByRole('button', { name: 'Confirm PIN' }));
 
-    expect(screen.getByRole('alert')).toHaveTextContent('PINs do not match');
+    expect(within(screen.getByRole('dialog', { name: 'Confirm Transaction PIN' })).getByRole('alert')).toHaveTextContent('PINs do not match');
+    await expectOnFormAndAsToast('PINs do not match');
     pinBoxes('Re-enter PIN').forEach((box) => expect(box).toHaveValue(''));
     expect(ui.sent.seen).toEqual([]);
 

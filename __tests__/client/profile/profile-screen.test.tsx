@@ -5,7 +5,7 @@ import { buildPath, endpoints } from '../../../src/shared/endpoints';
 import type { User } from '../../../src/shared/types';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, authed, backend, server, setupFakeBackend, signIn, TEST_EMAIL } from '../../support/server-mock';
-import { expectOnlyAsToast } from '../../support/toasts';
+import { expectOnFormAndAsToast, expectOnlyAsToast } from '../../support/toasts';
 import { bodies, makeUser, serveCountries, serveUser } from '../verification/fixtures';
 
 setupFakeBackend();
@@ -103,6 +103,8 @@ describe('change password', () => {
     await ui.user.click(submit);
     expect(await dialog.findByText('Password must be at least 8 characters long, contain one uppercase letter and one special character')).toBeInTheDocument();
     expect(dialog.getByText('Passwords do not match')).toBeInTheDocument();
+    // The first of the two is said as a toast too.
+    await expectOnFormAndAsToast('Password must be at least 8 characters long, contain one uppercase letter and one special character');
     expect(ui.logins.seen).toEqual([]);
   });
 
@@ -146,6 +148,7 @@ describe('change transaction PIN', () => {
 
     await ui.user.click(gate.getByRole('button', { name: 'Verify' }));
     expect(await gate.findByText('Please enter your password')).toBeInTheDocument();
+    await expectOnFormAndAsToast('Please enter your password');
 
     await ui.user.type(gate.getByLabelText('Password'), 'Wrong#pass1');
     await ui.user.click(gate.getByRole('button', { name: 'Verify' }));
@@ -184,6 +187,7 @@ describe('change transaction PIN', () => {
     await ui.user.keyboard('12');
     await ui.user.click(dialog.getByRole('button', { name: 'Change PIN' }));
     expect(dialog.getByRole('alert')).toHaveTextContent('All PINs must be 4 digits');
+    await expectOnFormAndAsToast('All PINs must be 4 digits');
 
     await ui.user.click(newBoxes[2]);
     await ui.user.keyboard('34');
@@ -193,6 +197,7 @@ describe('change transaction PIN', () => {
     await ui.user.keyboard('1243');
     await ui.user.click(dialog.getByRole('button', { name: 'Change PIN' }));
     expect(dialog.getByRole('alert')).toHaveTextContent('New PINs do not match');
+    await expectOnFormAndAsToast('New PINs do not match');
 
     await ui.user.click(confirmBoxes[3]);
     await ui.user.keyboard('{Backspace}{Backspace}34');

@@ -7,7 +7,7 @@ import VerificationScreen from '../../../src/client/features/verification/verifi
 import { buildPath, endpoints } from '../../../src/shared/endpoints';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, authed, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { expectOnlyAsToast } from '../../support/toasts';
+import { expectOnFormAndAsToast, expectOnlyAsToast } from '../../support/toasts';
 import { bodies, makeUser, serveCountries, serveUser } from './fixtures';
 
 setupFakeBackend();
@@ -63,6 +63,7 @@ describe('phone verification', () => {
     await ui.user.type(within(dialog).getByLabelText('Phone number'), '8012345678');
     await ui.user.click(within(dialog).getByRole('button', { name: 'Send OTP' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please select a country and enter your phone number');
+    await expectOnFormAndAsToast('Please select a country and enter your phone number');
     expect(ui.sent.seen).toEqual([]);
   });
 
@@ -246,6 +247,7 @@ describe('phone verification', () => {
     await ui.user.click(within(dialog).getByRole('button', { name: 'Verify' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Please enter a valid 6-digit OTP');
+    await expectOnFormAndAsToast('Please enter a valid 6-digit OTP');
     expect(ui.verified.seen).toEqual([]);
   });
 

@@ -23,4 +23,5 @@ export {
 } from './icons';
 export { ComboboxField, type ComboboxFieldProps } from './combobox-field';
 export { toast, loadToasts, useToastify } from './toast';
-export { useRefusedSubmitToast } from './use-refused-submit-toast';
+export { refused, useRefusedSubmitToast } from './use-refused-submit-toast';
+export { RefusedSubmitToast } from './refused-submit-toast';

@@ -17,3 +17,6 @@ export function useRefusedSubmitToast(form: { submitCount: number; isSubmitting:
     if (refusal) toast.error(refusal, { toastId: `${id}:${refusal}` });
   }, [submitCount, isSubmitting, refusal, id]);
 }
+
+/** What a form without Formik refused, as a toast beside its own words (spec §8); one toast per text at a time. */
+export const refused = (message: string): void => toast.error(message, { toastId: `refused:${message}` });

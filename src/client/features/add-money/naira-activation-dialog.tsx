@@ -8,7 +8,7 @@ import { messageOf } from '../../api/error-message';
 import { useActivateNairaWalletMutation } from '../../api/wallet-api';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
-import { Button, Modal, SelectField, Stack, TextField, toast } from '../../ui';
+import { Button, Modal, SelectField, Stack, TextField, toast, useRefusedSubmitToast } from '../../ui';
 import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
 import { nairaActivationDialogId } from './add-money-ids';
 
@@ -55,6 +55,9 @@ function ActivationForm({ onDone }: { onDone(): void }) {
       }
     },
   });
+
+  // A refused submit says why as a toast too (spec §8), beside the words under the BVN.
+  useRefusedSubmitToast(form, form.errors.bvn, 'naira-activation');
 
   return (
     <form onSubmit={form.handleSubmit} noValidate>

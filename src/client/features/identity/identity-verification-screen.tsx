@@ -9,7 +9,7 @@ import { paths } from '../../app/paths';
 import { selectIsSignedIn } from '../../app/session-slice';
 import { useAppSelector } from '../../app/store';
 import { useUser } from '../../app/use-user';
-import { Button, Card, FormError, LoadingText, PageHeader, Stack, TextField, toast } from '../../ui';
+import { Button, Card, FormError, LoadingText, PageHeader, RefusedSubmitToast, Stack, TextField, toast } from '../../ui';
 import { useCreateExternalIdentitySessionMutation } from './identity-api';
 import { IdentityCheck, useIdentityFlow } from './identity-flow';
 
@@ -81,6 +81,7 @@ function NameForm({ initialValues, onSubmit }: { initialValues: Names; onSubmit(
     <Formik initialValues={initialValues} validationSchema={schema} validateOnBlur={false} validateOnChange={false} onSubmit={onSubmit}>
       {({ values, errors, handleChange, isSubmitting }) => (
         <Form noValidate>
+          <RefusedSubmitToast id="identity-names" />
           <Stack>
             <TextField label="First name" name="first_name" autoComplete="given-name" value={values.first_name} onChange={handleChange} />
             <TextField label="Last name" name="last_name" autoComplete="family-name" value={values.last_name} onChange={handleChange} />

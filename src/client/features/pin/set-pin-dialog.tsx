@@ -6,7 +6,7 @@ import { messageOf } from '../../api/error-message';
 import { dialogIds } from '../../app/dialog-ids';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen, selectStep, stepChanged } from '../../app/ui-slice';
-import { Button, type CodeInputHandle, Modal, PinInput, Stack, toast } from '../../ui';
+import { Button, type CodeInputHandle, Modal, PinInput, refused, Stack, toast } from '../../ui';
 import { useCreatePinMutation } from './pin-api';
 
 /** The dialog's steps, kept in the ui slice (DevTools time-travel). */
@@ -58,6 +58,7 @@ function SetPinForm({ confirming, onContinue, onDone }: SetPinFormProps) {
     const valid = isFourDigitPin(pin);
     setError(valid ? null : M.pin.invalidFourDigit);
     if (valid) onContinue();
+    else refused(M.pin.invalidFourDigit);
   };
 
   const submitConfirmation = async () => {
@@ -67,7 +68,10 @@ function SetPinForm({ confirming, onContinue, onDone }: SetPinFormProps) {
       setConfirmation('');
       confirmBoxes.current?.focusFirst();
     }
-    if (problem) return;
+    if (problem) {
+      refused(problem);
+      return;
+    }
     const result = await createPin({ transaction_pin: pin, confirm_transaction_pin: confirmation });
     if (result.data?.success === 'true') {
       toast.success(M.pin.setSuccess);

@@ -3,7 +3,7 @@ import { object, ref, string } from 'yup';
 import * as M from '../../../shared/messages';
 import { isStrongPassword } from '../../../shared/validation';
 import { isHttpError, messageOf } from '../../api/error-message';
-import { Button, Modal, PasswordField, Stack, toast } from '../../ui';
+import { Button, Modal, PasswordField, RefusedSubmitToast, Stack, toast } from '../../ui';
 import { useChangePasswordMutation, useCheckPasswordMutation } from './profile-api';
 import { profileDialogs, useProfileDialog } from './profile-dialogs';
 
@@ -42,6 +42,7 @@ export function ChangePasswordDialog({ email }: { email: string }) {
       <Formik initialValues={initialValues} validationSchema={schema} validateOnBlur={false} validateOnChange={false} onSubmit={submit}>
         {({ values, errors, handleChange, isSubmitting }) => (
           <Form noValidate>
+            <RefusedSubmitToast id="change-password" />
             <Stack>
               <PasswordField label="Current password" name="current" autoComplete="current-password" value={values.current} onChange={handleChange} />
               <PasswordField label="New password" name="password" autoComplete="new-password" value={values.password} onChange={handleChange} error={errors.password} />

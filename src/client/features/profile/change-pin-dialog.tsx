@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import * as M from '../../../shared/messages';
 import { isFourDigitPin } from '../../../shared/validation';
 import { messageOf } from '../../api/error-message';
-import { Button, type CodeInputHandle, FormError, Modal, PinInput, Stack, toast } from '../../ui';
+import { Button, type CodeInputHandle, FormError, Modal, PinInput, refused, Stack, toast } from '../../ui';
 import { useChangeTransactionPinMutation } from './profile-api';
 import { profileDialogs, useProfileDialog } from './profile-dialogs';
 
@@ -34,7 +34,10 @@ function ChangePinForm({ onDone }: { onDone(): void }) {
         ? M.pin.changeMismatch
         : null;
     setError(problem);
-    if (problem) return;
+    if (problem) {
+      refused(problem);
+      return;
+    }
     const result = await changePin({ new_pin: newPin, confirm_pin: confirmPin });
     if (result.data?.success) {
       toast.success(M.pin.changeSuccess);

@@ -2,7 +2,7 @@ import { Form, Formik } from 'formik';
 import { object, string } from 'yup';
 import * as M from '../../../shared/messages';
 import { isHttpError, serverMessage } from '../../api/error-message';
-import { Button, Modal, PasswordField, Stack, toast } from '../../ui';
+import { Button, Modal, PasswordField, RefusedSubmitToast, Stack, toast } from '../../ui';
 import { useCheckPasswordMutation } from './profile-api';
 import { profileDialogs, useProfileDialog } from './profile-dialogs';
 
@@ -35,6 +35,7 @@ export function VerifyPasswordDialog({ email }: { email: string }) {
       <Formik initialValues={{ password: '' }} validationSchema={schema} validateOnBlur={false} validateOnChange={false} onSubmit={submit}>
         {({ values, errors, handleChange, isSubmitting }) => (
           <Form noValidate>
+            <RefusedSubmitToast id="verify-password" />
             <Stack>
               <PasswordField label="Password" name="password" autoComplete="current-password" autoFocus
                 value={values.password} onChange={handleChange} error={errors.password} />

@@ -5,7 +5,7 @@ import { isSixDigitCode } from '../../../shared/validation';
 import { isHttpError, messageOf } from '../../api/error-message';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
-import { Button, CodeInput, type CodeInputHandle, Modal, Stack, toast } from '../../ui';
+import { Button, CodeInput, type CodeInputHandle, Modal, refused, Stack, toast } from '../../ui';
 import { useVerifyPhoneMutation } from './verification-api';
 import { verificationIds } from './verification-ids';
 
@@ -31,6 +31,7 @@ function PhoneCodeForm({ phoneNumber, onVerified }: { phoneNumber: string; onVer
   const verify = async (otp: string) => {
     if (!isSixDigitCode(otp)) {
       setError(M.codes.invalidSixDigitOtp);
+      refused(M.codes.invalidSixDigitOtp);
       return;
     }
     setError(null);

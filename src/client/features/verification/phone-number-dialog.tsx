@@ -9,7 +9,7 @@ import { messageOf } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
-import { Button, FormError, Modal, SelectField, Stack, toast } from '../../ui';
+import { Button, FormError, Modal, RefusedSubmitToast, SelectField, Stack, toast } from '../../ui';
 import { phone, PhoneField } from '../../ui/phone-field';
 import { phonePickerCountries } from './phone-countries';
 import { useSendPhoneOtpMutation } from './verification-api';
@@ -68,6 +68,7 @@ function PhoneNumberForm({ onSent }: { onSent(phoneNumber: string): void }) {
     <Formik initialValues={{ country: '', number: '' }} validationSchema={schema} validateOnBlur={false} validateOnChange={false} onSubmit={submit}>
       {({ values, errors, handleChange, setFieldValue, isSubmitting }) => (
         <Form noValidate>
+          <RefusedSubmitToast id="phone-number" />
           <Stack>
             <SelectField label="Country" name="country" value={values.country} onChange={handleChange} autoComplete="country">
               <option value="">Select a country</option>
