@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { apiPath, server, setupFakeBackend, TEST_EMAIL } from '../../support/server-mock';
 import { answers, emailPath, onPost, refuse, serveCountries } from './auth-backend';
 import { renderAuth } from './render-auth';
+import { expectOnFormAndAsToast } from '../../support/toasts';
 
 setupFakeBackend();
 beforeEach(serveCountries);
@@ -138,7 +139,7 @@ describe('sign-up wizard', () => {
     await fillDetails(user, yearsAgo(17));
     await user.click(continueButton());
 
-    expect(await screen.findByText('You must be at least 18 years old to register')).toBeInTheDocument();
+    await expectOnFormAndAsToast('You must be at least 18 years old to register');
     expect(screen.getByRole('heading', { level: 1, name: 'Tell us more about you' })).toBeInTheDocument();
   });
 

@@ -2,7 +2,7 @@ import { Form, Formik, type FormikHelpers } from 'formik';
 import styled from 'styled-components';
 import * as M from '../../../../shared/messages';
 import { serverMessage } from '../../../api/error-message';
-import { Stack, toast } from '../../../ui';
+import { RefusedSubmitToast, Stack, toast } from '../../../ui';
 import { useSignUpMutation } from '../auth-api';
 import { authUiIds, SIGN_UP_INDICATOR_STEPS, useBackToSignIn, useWizardStep } from '../auth-flow';
 import { AuthLink, SwitchLine } from '../auth-parts';
@@ -63,6 +63,7 @@ export default function SignUpWizard() {
           <StepForm noValidate>
             {step === 1 && <CountryStep />}
             {step === 2 && <DetailsStep onBack={() => setStep(1)} />}
+            {step === 2 && <RefusedSubmitToast id="sign-up-details" />}
             {step === 3 && <ReviewStep onEdit={() => setStep(1)} />}
             {step === 4 && <PasswordStep onBack={() => setStep(3)} />}
           </StepForm>
