@@ -1,5 +1,5 @@
 import { useFormik, type FormikValues } from 'formik';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
@@ -31,7 +31,7 @@ export interface MoneyFlowConfig<Values extends FormikValues, Body, Data extends
    * Checked when the form is submitted (not on change or blur); its first message is shown on
    * the form. Once a submit has shown one, each change of the values checks again, so a message
    * goes as soon as it is no longer true (a flow whose schema reads more, e.g. a currency tab,
-   * calls `form.validateForm()` when that changes). A function is called at each validation, so
+   * calls `useCheckedAgainOnChange` with it). A function is called at each validation, so
    * it can read the latest render.
    */
   schema: AnyObjectSchema | (() => AnyObjectSchema);
@@ -85,6 +85,20 @@ export interface MoneyFlowState<Values extends FormikValues> {
 }
 
 /**
+ * After a form's first submit, checks it again each time `changed` changes (its values, or whatever
+ * else its schema reads), so a message the submit showed goes as soon as it is no longer true. The
+ * submit itself is not checked twice: only a change of `changed` runs the check.
+ */
+export function useCheckedAgainOnChange(form: { submitCount: number; validateForm(): unknown }, changed: unknown): void {
+  const submitted = useRef(false);
+  submitted.current = form.submitCount > 0;
+  const { validateForm } = form;
+  useEffect(() => {
+    if (submitted.current) void validateForm();
+  }, [changed, validateForm]);
+}
+
+/**
  * One money flow (spec §4): form → [review] → PIN → result (receipt). The flow supplies its
  * fields' values and Yup schema, what to send at Confirm, its mutation and success test, and its
  * receipt lines; the steps, their dialogs in the ui slice, the Idempotency-Key and the toasts are
@@ -113,11 +127,8 @@ export function useMoneyFlow<Values extends FormikValues, Body, Data extends Mon
     },
   });
 
-  // A message shown by a submit stays only while it is true: after the first submit each change checks again.
-  const { submitCount, values, validateForm } = form;
-  useEffect(() => {
-    if (submitCount > 0) void validateForm();
-  }, [submitCount, values, validateForm]);
+  // A message shown by a submit stays only while it is true: after the first submit each change checks again
+  useCheckedAgainOnChange(form, form.values);
   // ... and as a toast (spec §8; spec §5 marks none of the money forms' messages inline).
   const refusal = formMessage(form);
   useRefusedSubmitToast(form, refusal, flow);

@@ -7,7 +7,7 @@ import type { Limits, ProofOfAddress } from '../../../shared/types';
 import { messageOf } from '../../api/error-message';
 import { useGetLimitsQuery } from '../../api/limits-api';
 import { useErrorToast } from '../../api/use-error-toast';
-import { Badge, Card, CardTitle, FormError, LoadingText, Stack, toast } from '../../ui';
+import { Badge, Card, CardTitle, FormError, LoadingText, refused, Stack, toast } from '../../ui';
 import { useGetProofOfAddressQuery, useUploadProofOfAddressMutation } from './profile-api';
 
 const Rows = styled.dl`
@@ -83,7 +83,7 @@ function ProofOfAddressUpload() {
   const proof = status.data;
   const refuse = (message: string) => {
     setProblem(message);
-    toast.error(message);
+    refused(message);
   };
 
   const picked = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -91,9 +91,9 @@ function ProofOfAddressUpload() {
     event.target.value = '';
     if (!file) return;
     setProblem(null);
-    const refused = documentProblem(file);
-    if (refused) {
-      refuse(refused);
+    const wrong = documentProblem(file);
+    if (wrong) {
+      refuse(wrong);
       return;
     }
     const result = await upload(file);

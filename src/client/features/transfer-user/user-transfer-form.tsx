@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import styled from 'styled-components';
 import { object, string } from 'yup';
 import * as M from '../../../shared/messages';
@@ -15,7 +14,7 @@ import { feeRows, statusRows } from '../money/result';
 import { walletTransferKind, type FeeRule } from '../../../shared/pricing';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { useLimitCheck } from '../money/use-limit-check';
-import { useMoneyFlow } from '../money/use-money-flow';
+import { useCheckedAgainOnChange, useMoneyFlow } from '../money/use-money-flow';
 import { useWalletNotLoadedToast } from '../money/use-wallet-not-loaded-toast';
 import { RecentRecipients } from '../recipients';
 import { useCadWalletTransferMutation, useNgnWalletTransferMutation } from './transfer-user-api';
@@ -142,10 +141,7 @@ export function UserTransferForm({ currency, prefill = null }: { currency: Curre
   const recipient = useRecipientCheck(form.values.email, currency);
   // The schema reads the tab's currency and the recipient check too: a message a submit showed goes
   // (or changes) when either does, as it does when a value changes (useMoneyFlow).
-  const { submitCount, validateForm } = form;
-  useEffect(() => {
-    if (submitCount > 0) void validateForm();
-  }, [currency, recipient.verified, submitCount, validateForm]);
+  useCheckedAgainOnChange(form, `${currency}:${recipient.verified}`);
 
   return (
     <Stack gap="lg">
