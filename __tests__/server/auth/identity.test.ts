@@ -258,13 +258,24 @@ describe('POST /external/veriff-session', () => {
     const before = await t.db.selectFrom('identity_sessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     const key = t.config.externalIdentityKey;
     expectRefusal(await external({ first_name: 'Someone', last_name: 'Else', key }, '10.7.0.8', customer.headers), 400, server.identityNamesDiffer);
-    expectRefusal(await external({ first_name: 'Ada', last_name: 'Obi', key }, '10.7.0.8', bearer('not-a-token')), 401, server.unauthorized);
     expectRefusal(await external({ first_name: 'Ada', last_name: 'Obi', key }, '10.7.0.8', verified.headers), 409, server.identityAlreadyVerified);
     await t.app.inject({ method: 'POST', url: api('/auth/logout'), headers: customer.headers });
     expectRefusal(await external({ first_name: 'Ada', last_name: 'Obi', key }, '10.7.0.8', customer.headers), 401, server.unauthorized);
     const after = await t.db.selectFrom('identity_sessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     expect(await identityOf(verified)).toEqual({ is_identity_verified: true, identity_status: 'approved' });
+  });
+
+  it("a header with no token of ours (spec §7's client sends one on every call, stored token or not) is an anonymous visitor's check", async () => {
+    const customer = await createCustomer(t, { identityVerified: false });
+    for (const authorization of ['Bearer undefined', 'Bearer null', 'Bearer ', 'Bearer', '', 'Bearer not-a-token', `Bearer ${customer.token}x`]) {
+      const res = await external({ first_name: 'Ada', last_name: 'Obi', key: t.config.externalIdentityKey }, '10.7.0.9', { authorization });
+      expect(res.json()).toEqual({ success: true, message: identity.sessionCreatedServer, data: { verification_url: expect.stringMatching(PAGE) } });
+      const id = sessionOf(res.json().data.verification_url);
+      expect(await ownerOf(id)).toBeNull();
+      expect((await decide(id, 'approved')).statusCode).toBe(200);
+    }
+    expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'unverified' });
   });
 
   it('refuses a wrong key and blank names', async () => {

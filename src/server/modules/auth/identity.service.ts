@@ -10,6 +10,7 @@ import type { IdentityDecisionWebhook } from './identity.schemas';
 import { identityDecisionMessage } from './notifications';
 import { takeHit, throttles } from './throttle.service';
 import { authenticateHeader } from './session.service';
+import { bearerToken, verifyAccessToken } from './tokens';
 import { findUserById, lockUser, updateUser, type UserRow } from './users.repository';
 
 /** The configured identity provider; without one there is no provider to send people to (503). */
@@ -43,8 +44,10 @@ const sameNames = (a: { first_name: string; last_name: string }, b: { first_name
  * Without a bearer token the session belongs to no account. With one (the standalone screen of a
  * signed-in person) it is that user's check, as POST /auth/create-veriff-session makes: its
  * approval verifies their identity, so the names must be their account's legal name (no one gets
- * an account verified with another person's document); a bearer that is not a live session's is
- * a 401 (the client refreshes it and calls again).
+ * an account verified with another person's document); a token of ours whose session is not live
+ * (expired, signed out) is a 401 (the client refreshes it and calls again). A header carrying no
+ * token of ours (`Bearer undefined`, `Bearer null`, an empty one: spec §7's client sends the header
+ * on every call, stored token or not) is an anonymous visitor's (spec §6: they may use this screen).
  */
 export async function createExternalIdentitySession(
   deps: AuthDeps,
@@ -57,10 +60,18 @@ export async function createExternalIdentitySession(
   const firstName = body.first_name.trim();
   const lastName = body.last_name.trim();
   if (!firstName || !lastName) throw badRequest(identityMessages.namesRequired);
-  const userId = caller.authorization === undefined ? null : await accountOfStandaloneCheck(deps, caller.authorization, firstName, lastName, now);
+  const userId = carriesOurToken(deps.config.jwtSecret, caller.authorization)
+    ? await accountOfStandaloneCheck(deps, caller.authorization!, firstName, lastName, now)
+    : null;
   const provider = availableProvider(deps.identity);
   const id = await insertIdentitySession(deps.db, { user_id: userId, first_name: firstName, last_name: lastName, created_at: now });
   return provider.sessionUrl(id);
+}
+
+/** Whether a header carries an access token this server signed (expired or not). */
+function carriesOurToken(secret: string, authorization: string | undefined): boolean {
+  const token = bearerToken(authorization);
+  return token !== null && verifyAccessToken(secret, token) !== null;
 }
 
 /** The signed-in user a standalone check is for: a live session's, not yet verified, with these names. */
