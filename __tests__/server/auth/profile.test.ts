@@ -85,20 +85,22 @@ describe('update-profile', () => {
   it('fixes names and nationality once e-mail, phone and identity are verified', async () => {
     const customer = await createCustomer(t);
     expectRefusal(await updateProfile(customer, { first_name: 'Adaeze' }), 403, server.profileLocked);
-    expectRefusal(await updateProfile(customer, { nationlaity: 'GH' }), 403, server.profileLocked);
-    expect((await userRow(customer)).first_name).toBe('Ada');
-  });
-
-  it('fixes names and nationality once the identity is verified, even before the phone is', async () => {
-    const customer = await createCustomer(t, { phoneVerified: false });
-    expectRefusal(await updateProfile(customer, { first_name: 'Adaeze' }), 403, server.profileLocked);
     expectRefusal(await updateProfile(customer, { last_name: 'Okoro' }), 403, server.profileLocked);
     expectRefusal(await updateProfile(customer, { nationlaity: 'GH' }), 403, server.profileLocked);
-    expect(await userRow(customer)).toMatchObject({ first_name: 'Ada', last_name: 'Obi', nationality: 'NG', address: '' });
-    // The stored values again (any spacing or case of the country code) are no change.
+    expect(await userRow(customer)).toMatchObject({ first_name: 'Ada', last_name: 'Obi', nationality: 'NG', is_identity_verified: true });
+  });
+
+  it('before the phone is verified, names and nationality may still be corrected (spec §4: fixed once all three are); a correction ends the identity check of the old names', async () => {
+    const customer = await createCustomer(t, { phoneVerified: false });
+    // The stored values again (any spacing or case of the country code) are no change: the check stands.
     const same = await updateProfile(customer, { first_name: ' Ada ', nationlaity: 'ng', country_of_residence: 'GB' });
     expect(same.json()).toEqual({ success: true, message: profile.updated });
-    expect(await userRow(customer)).toMatchObject({ first_name: 'Ada', nationality: 'NG', address: '12 Queen St W', country_of_residence: 'GB' });
+    expect(await userRow(customer)).toMatchObject({ first_name: 'Ada', nationality: 'NG', address: '12 Queen St W', country_of_residence: 'GB', is_identity_verified: true });
+
+    expect((await updateProfile(customer, { first_name: 'Adaeze', nationlaity: 'GH' })).json()).toEqual({ success: true, message: profile.updated });
+    expect(await userRow(customer)).toMatchObject({ first_name: 'Adaeze', last_name: 'Obi', nationality: 'GH', is_identity_verified: false });
+    const user = (await t.app.inject({ method: 'GET', url: api('/auth/user'), headers: customer.headers })).json().data;
+    expect(user).toMatchObject({ first_name: 'Adaeze', nationality: 'GH', is_identity_verified: false, identity_status: 'unverified' });
   });
 
   it('lets a not yet verified user correct names and nationality', async () => {

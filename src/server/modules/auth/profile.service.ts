@@ -12,7 +12,7 @@ import { insertContactMessage } from './contact.repository';
 import { supportMessage } from './notifications';
 import { takeHit, throttles } from './throttle.service';
 import { readServerDate, toUser } from './user.dto';
-import { findUserById, updateUser, type UserRow } from './users.repository';
+import { findUserById, lockUser, updateUser, type UserRow } from './users.repository';
 
 async function existingUser(db: Db, userId: string): Promise<UserRow> {
   const user = await findUserById(db, userId);
@@ -51,8 +51,11 @@ async function databaseKnowsZone(db: Db, timezone: string): Promise<boolean> {
 }
 
 /**
- * PATCH /auth/update-profile. Every field is required; dob must be the stored one; once the
- * identity is verified, the names and nationality are fixed (the same values again are fine).
+ * PATCH /auth/update-profile. Every field is required; dob must be the stored one. Names and
+ * nationality are fixed once e-mail, phone and identity are all verified (spec §4; the same values
+ * again are fine). Before that they may be corrected; a correction after the identity check
+ * approved other names ends that check (the identity is to be verified again, of the new names),
+ * as an approval arriving after such a correction verifies nothing (identity.service).
  */
 export async function updateProfile(db: Db, userId: string, body: Req<'updateProfile'>, now = new Date()): Promise<void> {
   const changes = {
@@ -66,14 +69,17 @@ export async function updateProfile(db: Db, userId: string, body: Req<'updatePro
   assertCountryCodes(changes.country_of_residence, changes.nationality);
   const dob = readServerDate(body.dob);
   if (!dob) throw badRequest(server.invalidDate);
-  const user = await existingUser(db, userId);
-  if (dob.iso !== user.dob) throw badRequest(server.dobUnchangeable);
-  const lockedChanged =
-    changes.first_name !== user.first_name || changes.last_name !== user.last_name || changes.nationality !== user.nationality;
-  // The identity provider checked the names and nationality: once it has, they are fixed,
-  // whatever the state of the phone.
-  if (user.is_identity_verified && lockedChanged) throw forbidden(server.profileLocked);
-  await updateUser(db, userId, changes, now);
+  // Under the user's row lock: a phone or identity verified meanwhile is seen.
+  await db.transaction().execute(async (trx) => {
+    const user = await lockUser(trx, userId);
+    if (!user) throw unauthorized();
+    if (dob.iso !== user.dob) throw badRequest(server.dobUnchangeable);
+    const lockedChanged =
+      changes.first_name !== user.first_name || changes.last_name !== user.last_name || changes.nationality !== user.nationality;
+    if (lockedChanged && user.is_email_verified && user.is_phone_verified && user.is_identity_verified) throw forbidden(server.profileLocked);
+    const checkEnded = lockedChanged && user.is_identity_verified;
+    await updateUser(trx, userId, checkEnded ? { ...changes, is_identity_verified: false } : changes, now);
+  });
 }
 
 /**
