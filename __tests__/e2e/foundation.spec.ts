@@ -44,6 +44,6 @@ test.describe('foundation', () => {
   test('the API answers on the same origin', async ({ request }) => {
     const res = await request.get('/api/health');
     expect(res.ok()).toBe(true);
-    expect(await res.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(await res.json()).toEqual({ success: true, message: 'The server and its database are up', status: 'ok', db: 'ok' });
   });
 });

@@ -71,12 +71,14 @@ describe('schemas', () => {
   it('money calls answer success as the string "true" where the spec says so', () => {
     const ok: Res<'cadWalletTransfer'> = {
       success: 'true',
+      message: 'Transfer successful',
       data: { amount: 10, recipient_name: 'Ada', transaction_reference: 'R1', created_at: '2025-01-01T00:00:00.000Z' },
     };
     expect(Value.Check(schemas.cadWalletTransfer.response[200], ok)).toBe(true);
     expect(Value.Check(schemas.cadWalletTransfer.response[200], { ...ok, success: true })).toBe(false);
     const ngn: Res<'ngnWalletTransfer'> = {
       success: true,
+      message: 'Transfer successful',
       data: { amount: 10, sent_to: 'ada@x.com', tx_ref: 'T1', created_at: '2025-01-01T00:00:00.000Z' },
     };
     expect(Value.Check(schemas.ngnWalletTransfer.response[200], ngn)).toBe(true);

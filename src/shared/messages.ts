@@ -417,6 +417,21 @@ export const answers = {
   quote: 'Quote created',
   pricing: 'Our fees and exchange margin',
   proofOfAddress: 'Your proof of address',
+  user: 'Your profile',
+  tokenRefreshed: 'Token refreshed',
+  payees: 'Payees found',
+  countries: 'Countries',
+  banks: 'Nigerian banks',
+  cadWallet: 'Your CAD wallet',
+  nairaWallet: 'Your NGN wallet',
+  rate: 'Exchange rate',
+  ngnLimit: 'The largest single NGN payout',
+  history: 'Your transactions',
+  accountFound: 'Account found',
+  supportConfig: 'Support tools',
+  devOutbox: 'Messages delivered',
+  devProofDecided: 'Proof of address decided',
+  devPayoutsReleased: 'Payouts released',
 } as const;
 
 /** Devices (spec-next §E): the spec names none of these texts; ours, shared by the server and Profile. */

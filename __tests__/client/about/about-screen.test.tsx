@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import AboutScreen from '../../../src/client/features/about/about-screen';
 import { endpoints } from '../../../src/shared/endpoints';
+import { answers } from '../../../src/shared/messages';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { userApi } from '../../../src/client/api/user-api';
 import { apiPath, authed, server, setupFakeBackend, signIn } from '../../support/server-mock';
@@ -168,7 +169,7 @@ describe('about screen', () => {
 
   test("contact form: the phone number shows the format of the customer's country of residence and is sent in E.164", async () => {
     const ui = setup();
-    await act(() => ui.store.dispatch(userApi.util.upsertQueryData('getUser', undefined, { success: true, data: makeUser({ country_of_residence: 'NG' }) })));
+    await act(() => ui.store.dispatch(userApi.util.upsertQueryData('getUser', undefined, { success: true, message: answers.user, data: makeUser({ country_of_residence: 'NG' }) })));
     await openHelpCenter(ui);
     await ui.user.click(screen.getByRole('button', { name: 'Contact Customer Support' }));
     const form = within(screen.getByRole('dialog', { name: 'Contact Customer Support' }));

@@ -5,6 +5,7 @@ import { syncSessionAcrossTabs } from '../../../src/client/app/session-persisten
 import { makeStore } from '../../../src/client/app/store';
 import { dialogOpened } from '../../../src/client/app/ui-slice';
 import { endpoints } from '../../../src/shared/endpoints';
+import { answers } from '../../../src/shared/messages';
 import { renderWithProviders } from '../../support/render';
 import { backend, setupFakeBackend, signIn, TEST_EMAIL, verifiedUser } from '../../support/server-mock';
 
@@ -90,7 +91,7 @@ test("a late answer about the previous customer is not merged into another custo
   signIn({ email: OTHER_EMAIL, user: { first_name: 'Bola' } }); // another tab, no event yet
 
   // An answer of GET /auth/user about Ada (the user slice's only source).
-  await store.dispatch(userApi.util.upsertQueryData('getUser', undefined, { success: true, data: verifiedUser(TEST_EMAIL) }));
+  await store.dispatch(userApi.util.upsertQueryData('getUser', undefined, { success: true, message: answers.user, data: verifiedUser(TEST_EMAIL) }));
 
   expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ email: OTHER_EMAIL });
   expect(localStorage.getItem('user')).not.toContain('Ada');

@@ -7,6 +7,7 @@ import { sessionEnded, sessionStarted, tokenRefreshed } from '../../../src/clien
 import { makeStore } from '../../../src/client/app/store';
 import { dialogOpened } from '../../../src/client/app/ui-slice';
 import type { LoginData, User } from '../../../src/shared/types';
+import { answers } from '../../../src/shared/messages';
 import { renderWithProviders } from '../../support/render';
 import { makeToken, nowS, TEST_EMAIL } from '../../support/server-mock';
 
@@ -46,7 +47,7 @@ describe('stored session (localStorage "user")', () => {
 
     store.dispatch(tokenRefreshed({ token: fresh }));
     // An answer of GET /auth/user (the user slice's only source).
-    await store.dispatch(userApi.util.upsertQueryData('getUser', undefined, { success: true, data: { phone_number: '+2348012345678', is_phone_verified: true } as User }));
+    await store.dispatch(userApi.util.upsertQueryData('getUser', undefined, { success: true, message: answers.user, data: { phone_number: '+2348012345678', is_phone_verified: true } as User }));
 
     expect(stored()).toMatchObject({ token: fresh, access_token: fresh, email: TEST_EMAIL, phone_number: '+2348012345678' });
   });

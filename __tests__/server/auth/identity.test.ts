@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { identity, server } from '../../../src/shared/messages';
 import { buildApp } from '../../../src/server/app';
 import { SIGNATURE_HEADER, signWebhook } from '../../../src/server/lib/webhook-signature';
-import { api, bearer, expectRefusal, fakeClock, outbox } from '../../support/auth-flow';
+import { api, expectRefusal, fakeClock, outbox } from '../../support/auth-flow';
 import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 

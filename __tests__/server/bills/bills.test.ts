@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import billers from '../../../src/server/data/billers.json';
-import { server } from '../../../src/shared/messages';
+import { answers, server } from '../../../src/shared/messages';
 import { expectRefusal, fakeClock } from '../../support/auth-flow';
 import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
@@ -49,7 +49,7 @@ describe('POST /bills/search-payee', () => {
 
   it('answers an empty list for an empty query or no match, and at most 20 payees', async () => {
     const customer = await createCustomer(t);
-    expect((await search(customer, '')).json()).toEqual({ success: true, data: [] });
+    expect((await search(customer, '')).json()).toEqual({ success: true, message: answers.payees, data: [] });
     expect((await search(customer, '   ')).json().data).toEqual([]);
     expect((await search(customer, 'zzz-no-such-biller')).json().data).toEqual([]);
     expect((await search(customer, 'e')).json().data).toHaveLength(20);

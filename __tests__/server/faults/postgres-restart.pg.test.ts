@@ -140,7 +140,7 @@ it('a server process started while PostgreSQL is down waits for it and serves on
     const starting = late.start();
     // Well into its start: it has found the database away. The running process's health check says so meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    expect(await http.call('/api/health')).toMatchObject({ status: 503, body: { status: 'error', db: 'error' } });
+    expect(await http.call('/api/health')).toMatchObject({ status: 503, body: { success: false, message: 'The database is unavailable', status: 'error', db: 'error' } });
     expect(late.starts).toBe(1);
     await pg.start();
     await starting;

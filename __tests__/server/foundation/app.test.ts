@@ -22,7 +22,7 @@ describe('foundation: health, errors, security headers', () => {
   it('GET /api/health answers ok after a real database query', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(res.json()).toEqual({ success: true, message: 'The server and its database are up', status: 'ok', db: 'ok' });
   });
 
   it('an unknown API path answers 404 in the { success, message } shape', async () => {

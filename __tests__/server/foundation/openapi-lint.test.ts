@@ -4,10 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 
+interface JsonSchema {
+  type?: string;
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+  anyOf?: JsonSchema[];
+}
 interface Operation {
   operationId?: string;
   summary?: string;
   security?: Array<Record<string, string[]>>;
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
 }
 type Document = { paths: Record<string, Record<string, Operation>> };
 
@@ -90,6 +97,22 @@ describe('foundation: the OpenAPI document at /api/docs', () => {
     expect(byId.get('cadWallet')).toBe('GET /api/wallet/cad-wallet');
     expect(byId.get('nameInquiry')).toBe('GET /api/wallet/get_name_inquiry/{accountNumber}/{nibssBankCode}/{senderAccountNumber}');
     expect(byId.get('health')).toBe('GET /api/health');
+  });
+
+  it('answers every success with the { success, message, data } shape (spec-next), message always a text', () => {
+    const shapes = operationsOf(doc).flatMap(([name, operation]) =>
+      Object.entries(operation.responses ?? {})
+        .filter(([status]) => status.startsWith('2'))
+        .flatMap(([status, response]) => {
+          const schema = response.content?.['application/json']?.schema;
+          return schema ? [{ name: `${name} ${status}`, schema }] : [];
+        }),
+    );
+    expect(shapes.length).toBeGreaterThan(40);
+    const lacking = shapes
+      .filter(({ schema }) => !(schema.required?.includes('success') && schema.required.includes('message') && schema.properties?.message?.type === 'string'))
+      .map(({ name }) => name);
+    expect(lacking).toEqual([]);
   });
 
   it('declares only security schemes the document defines', () => {

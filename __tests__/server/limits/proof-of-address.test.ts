@@ -11,6 +11,7 @@ import { reviewDueProofs } from '../../../src/server/sim/address-reviewer';
 import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { funded, get, PIN, post, TIMEZONE } from '../transfers/helpers';
+import { answers } from '../../../src/shared/messages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -163,7 +164,7 @@ describe('the review', () => {
     // Only the approval changes the tier: a pending document does not.
     expect(await tierOf(customer)).toBe('Basic');
     const res = await decide(customer, 'approve');
-    expect([res.statusCode, res.json()]).toEqual([200, { success: true, data: { status: 'approved' } }]);
+    expect([res.statusCode, res.json()]).toEqual([200, { success: true, message: answers.devProofDecided, data: { status: 'approved' } }]);
     expect(await statusOf(customer)).toEqual({ status: 'approved' });
     expect((await get(t, customer, '/limits')).json().data).toMatchObject({
       tier: 'Plus', per_transfer: '10000.00', per_day: '10000.00', per_30_days: '50000.00', remaining_today: '10000.00',
@@ -185,7 +186,7 @@ describe('the review', () => {
     const customer = await createCustomer(t);
     expect((await upload(customer, [{ content: JPEG, filename: 'bill.jpg', type: 'image/jpeg' }])).statusCode).toBe(200);
     const res = await decide(customer, 'reject', 'The bill is older than 3 months.');
-    expect([res.statusCode, res.json()]).toEqual([200, { success: true, data: { status: 'rejected', reason: 'The bill is older than 3 months.' } }]);
+    expect([res.statusCode, res.json()]).toEqual([200, { success: true, message: answers.devProofDecided, data: { status: 'rejected', reason: 'The bill is older than 3 months.' } }]);
     expect(await statusOf(customer)).toEqual({ status: 'rejected', reason: 'The bill is older than 3 months.' });
     expect(await tierOf(customer)).toBe('Basic');
     await sendDueNotifications(t.app);

@@ -17,6 +17,7 @@ import { buildTestApp, type TestApp } from '../../support/test-app';
 import { deposit } from '../../support/wallets';
 import { anotherProcess } from '../transfers/helpers';
 import { notificationMails, sendPass } from './helpers';
+import { answers } from '../../../src/shared/messages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -154,7 +155,7 @@ it('a mail adapter that fails cannot fail the event: the proof-of-address decisi
     });
     expect(upload.statusCode).toBe(200);
     const decision = await other.app.inject({ method: 'POST', url: '/api/dev/proof-of-address', payload: { email: customer.email, decision: 'approve' } });
-    expect([decision.statusCode, decision.json()]).toEqual([200, { success: true, data: { status: 'approved' } }]);
+    expect([decision.statusCode, decision.json()]).toEqual([200, { success: true, message: answers.devProofDecided, data: { status: 'approved' } }]);
 
     expect(await sendDueNotifications(other.app)).toBe(0);
     const row = () => other.db.selectFrom('notifications').select(['kind', 'attempts', 'sent_at']).where('user_id', '=', customer.id).executeTakeFirstOrThrow();

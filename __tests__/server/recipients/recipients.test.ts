@@ -14,6 +14,7 @@ import { expectRefusal, outbox } from '../../support/auth-flow';
 import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { activateNairaWallet, balances } from '../../support/wallets';
+import { answers } from '../../../src/shared/messages';
 import {
   ACCESS_ACCOUNT, cadWithdrawal, FAILING_ACCOUNT, funded, get, history, ngnWithdrawal, post, userTransfer,
 } from '../transfers/helpers';
@@ -230,7 +231,7 @@ describe('saved recipients in a world where payouts settle at once', () => {
     it('runs the name check again: the holder, the number masked', async () => {
       const res = await inquiry(t, sender, MASKED_ACCESS, ACCESS_ACCOUNT.nibss, saved.id);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, code: '00', customer: { account: { name: ACCESS_ACCOUNT.name, number: MASKED_ACCESS } } });
+      expect(res.json()).toEqual({ success: true, code: '00', customer: { account: { name: ACCESS_ACCOUNT.name, number: MASKED_ACCESS } }, message: answers.accountFound, data: { account: { name: ACCESS_ACCOUNT.name, number: MASKED_ACCESS } } });
       // The full number, which the client no longer needs, names it too.
       expect((await inquiry(t, sender, ACCESS_ACCOUNT.number, ACCESS_ACCOUNT.nibss, saved.id)).json()).toMatchObject({ code: '00' });
     });

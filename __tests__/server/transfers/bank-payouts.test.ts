@@ -8,6 +8,7 @@ import { createCustomer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { activateNairaWallet, balances, ledgerSums } from '../../support/wallets';
 import { ACCESS_ACCOUNT, FAILING_ACCOUNT, funded, get, history, ngnWithdrawal } from './helpers';
+import { answers } from '../../../src/shared/messages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,7 +55,7 @@ describe('GET /wallet/get_name_inquiry/{accountNumber}/{nibssBankCode}/{senderAc
     const customer = await createCustomer(t);
     const res = await inquiry(customer, ACCESS_ACCOUNT.number, ACCESS_ACCOUNT.nibss);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, code: '00', customer: { account: { name: ACCESS_ACCOUNT.name, number: ACCESS_ACCOUNT.number } } });
+    expect(res.json()).toEqual({ success: true, code: '00', customer: { account: { name: ACCESS_ACCOUNT.name, number: ACCESS_ACCOUNT.number } }, message: answers.accountFound, data: { account: { name: ACCESS_ACCOUNT.name, number: ACCESS_ACCOUNT.number } } });
   });
 
   it("resolves a Kudi virtual account to its owner's name", async () => {
@@ -69,10 +70,10 @@ describe('GET /wallet/get_name_inquiry/{accountNumber}/{nibssBankCode}/{senderAc
     // 0182605790 is a valid Access Bank number; at GTBank its check digit is wrong.
     const invalid = await inquiry(customer, '0182605790', '000013');
     expect(invalid.statusCode).toBe(200);
-    expect(invalid.json()).toEqual({ success: false, code: '07', customer: null, message: 'Invalid account number for this bank' });
+    expect(invalid.json()).toEqual({ success: false, code: '07', customer: null, message: 'Invalid account number for this bank', data: null });
     const unknown = await inquiry(customer, '0000000000', ACCESS_ACCOUNT.nibss);
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.json()).toEqual({ success: false, code: '25', customer: null, message: 'Account not found at this bank. Check the bank and account number.' });
+    expect(unknown.json()).toEqual({ success: false, code: '25', customer: null, message: 'Account not found at this bank. Check the bank and account number.', data: null });
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { isValidNuban, nuban } from '../../../src/server/lib/nuban';
 import { SIM_PARTNER_BANK } from '../../../src/server/sim/partner-bank';
-import { server } from '../../../src/shared/messages';
+import { answers, server } from '../../../src/shared/messages';
 import { expectRefusal } from '../../support/auth-flow';
 import { createCustomer, type CustomerOptions } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
@@ -41,6 +41,7 @@ describe('naira wallet', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
+      message: answers.nairaWallet,
       data: { balance: 0, is_wallet_activated: false, bank_name: null, account_name: null, account_number: null, tx_ref: null },
     });
   });
@@ -167,8 +168,8 @@ describe('rates and limits', () => {
     const cadToNgn = await get('/api/wallet/get-rates?from_currency=CAD&to_currency=NGN', customer.headers);
     const ngnToCad = await get('/api/wallet/get-rates?from_currency=NGN&to_currency=CAD', customer.headers);
     // Mid 1050.00 with a 100 bps spread (the defaults).
-    expect(cadToNgn.json()).toEqual({ success: true, data: { from_currency: 'CAD', to_currency: 'NGN', actual_rate: '1,039.50' } });
-    expect(ngnToCad.json()).toEqual({ success: true, data: { from_currency: 'NGN', to_currency: 'CAD', actual_rate: '1,060.50' } });
+    expect(cadToNgn.json()).toEqual({ success: true, message: answers.rate, data: { from_currency: 'CAD', to_currency: 'NGN', actual_rate: '1,039.50' } });
+    expect(ngnToCad.json()).toEqual({ success: true, message: answers.rate, data: { from_currency: 'NGN', to_currency: 'CAD', actual_rate: '1,060.50' } });
   });
 
   it('refuses a pair of one currency and an unknown currency', async () => {
@@ -183,7 +184,7 @@ describe('rates and limits', () => {
 
   it('answers the NGN single-transaction maximum in naira', async () => {
     const customer = await createCustomer(t);
-    expect((await get('/api/wallet/limit/NGN', customer.headers)).json()).toEqual({ success: true, data: 5_000_000 });
+    expect((await get('/api/wallet/limit/NGN', customer.headers)).json()).toEqual({ success: true, message: answers.ngnLimit, data: 5_000_000 });
   });
 });
 

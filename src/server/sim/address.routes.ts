@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '../../shared/endpoints';
-import { tierLimits } from '../../shared/messages';
+import { answers, tierLimits } from '../../shared/messages';
 import { schemas } from '../../shared/schemas';
 import { notFound } from '../lib/errors';
 import { decideProof } from '../modules/address/address.service';
@@ -23,7 +23,7 @@ export const addressSimRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .executeTakeFirst();
       const review = user && (await decideProof(deps, { userId: user.id }, request.body.decision, request.body.reason));
       if (!review) throw notFound(tierLimits.proofNoneWaiting);
-      return { success: true as const, data: review };
+      return { success: true as const, message: answers.devProofDecided, data: review };
     },
   );
 };

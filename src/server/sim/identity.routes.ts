@@ -117,13 +117,13 @@ export const identitySimRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     SCRIPT_PATH,
-    { schema: { tags: ['simulator'], summary: "The provider page's script", response: { 200: Type.String() } } },
+    { schema: { tags: ['simulator'], summary: "The provider page's script", response: { 200: { content: { 'text/javascript': { schema: Type.String() } } } } } },
     async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(SCRIPT),
   );
 
   app.get(
     `${IDENTITY_SIM_PATH}/:sessionId`,
-    { schema: { tags: ['simulator'], summary: 'The provider page of a session', params: SessionParams, response: { 200: Type.String(), '4xx': ErrorResponse } } },
+    { schema: { tags: ['simulator'], summary: 'The provider page of a session', params: SessionParams, response: { 200: { content: { 'text/html': { schema: Type.String() } } }, '4xx': ErrorResponse } } },
     async (request, reply) => reply.type('text/html; charset=utf-8').send(page(await sessionOr404(request.params.sessionId))),
   );
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '../../shared/endpoints';
+import { answers } from '../../shared/messages';
 import { schemas } from '../../shared/schemas';
 import { listOutbox } from './outbox.repository';
 
@@ -12,6 +13,7 @@ export const outboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rows = await listOutbox(app.db, request.query.to.trim());
       return {
         success: true as const,
+        message: answers.devOutbox,
         data: rows.map((row) => ({
           to: row.recipient,
           subject: row.subject,

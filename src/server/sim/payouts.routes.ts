@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { answers } from '../../shared/messages';
 import { responses } from '../../shared/schemas/common';
 import { unsettledPayoutsOf } from '../modules/transfers/payouts.repository';
 import { releasePayout } from '../modules/transfers/payouts.service';
@@ -7,6 +8,7 @@ import { releasePayout } from '../modules/transfers/payouts.service';
 const ReleaseBody = Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }) }, { additionalProperties: false });
 const ReleaseResponse = Type.Object({
   success: Type.Literal(true),
+  message: Type.String(),
   data: Type.Object({ released: Type.Integer({ minimum: 0 }) }),
 });
 
@@ -33,7 +35,7 @@ export const payoutSimRoutes: FastifyPluginAsyncTypebox = async (app) => {
       for (const transferId of await unsettledPayoutsOf(app.db, request.body.email)) {
         if (await app.db.transaction().execute((trx) => releasePayout(trx, transferId))) released += 1;
       }
-      return { success: true as const, data: { released } };
+      return { success: true as const, message: answers.devPayoutsReleased, data: { released } };
     },
   );
 };

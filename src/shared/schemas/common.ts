@@ -65,10 +65,10 @@ export const responses = <T extends TSchema>(ok: T) => ({ 200: ok, '4xx': ErrorR
 /** `{ success: true, message }`. */
 export const OkMessage = Type.Object({ success: Type.Literal(true), message: Type.String() });
 
-/** `{ success: true, message?, data }`. */
+/** `{ success: true, message, data }` (spec-next: every answer keeps that shape). */
 export const Ok = <T extends TSchema>(data: T) =>
-  Type.Object({ success: Type.Literal(true), message: Type.Optional(Type.String()), data });
+  Type.Object({ success: Type.Literal(true), message: Type.String(), data });
 
 /** The calls of §7 whose success flag is the string 'true'. */
 export const OkTrueString = <T extends TSchema>(data: T) =>
-  Type.Object({ success: Type.Literal('true'), message: Type.Optional(Type.String()), data });
+  Type.Object({ success: Type.Literal('true'), message: Type.String(), data });

@@ -75,7 +75,7 @@ export const ConversionReceipt = Type.Object({
   to_currency: Currency,
   amount: Amount,
   converted_amount: Amount,
-  /** NGN per 1 CAD, as in Rate.actual_rate. */
+  /** NGN per 1 CAD as spec-next writes rates: no thousands separators, two decimals ('1039.50'). */
   rate: Type.String(),
   created_at: Timestamp,
 });

@@ -45,6 +45,9 @@ export const NairaWallet = Type.Object({
 
 export const Bank = Type.Object({ bankName: Type.String(), bankCode: Type.String(), nibssBankCode: Type.String() });
 
+/** A name inquiry's account holder (spec §7: customer.account.name). */
+const NameInquiryCustomer = Type.Object({ account: Type.Object({ name: Type.String(), number: Type.String() }) });
+
 export const Transaction = Type.Object({
   id: Type.String(),
   transaction_date: Timestamp,
@@ -111,8 +114,10 @@ export const walletSchemas = {
         success: Type.Boolean(),
         /** '00' means the account was found. */
         code: Type.String(),
-        customer: Nullable(Type.Object({ account: Type.Object({ name: Type.String(), number: Type.String() }) })),
-        message: Type.Optional(Type.String()),
+        customer: Nullable(NameInquiryCustomer),
+        message: Type.String(),
+        /** The same as `customer` (spec-next: every answer keeps the { success, message, data } shape). */
+        data: Nullable(NameInquiryCustomer),
       }),
     ),
   },
@@ -127,6 +132,7 @@ export const walletSchemas = {
     response: responses(
       Type.Object({
         success: Type.Literal(true),
+        message: Type.String(),
         data: Type.Array(Transaction),
         pagination: Type.Object({ total: Type.Integer(), limit: Type.Integer(), page: Type.Integer() }),
       }),

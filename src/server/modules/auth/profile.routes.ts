@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { help, profile, server } from '../../../shared/messages';
+import { answers, help, profile, server } from '../../../shared/messages';
 import { signedIn } from '../../plugins/auth';
 import type { AuthDeps } from './auth.deps';
 import { contactUs, currentUser, updateProfile, updateTimezone } from './profile.service';
@@ -11,7 +11,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
 
   app.route({
     ...callSpec(app, 'user', 'profile', 'The signed-in user', true),
-    handler: async (request) => ({ success: true as const, data: await currentUser(db, signedIn(request).userId) }),
+    handler: async (request) => ({ success: true as const, message: answers.user, data: await currentUser(db, signedIn(request).userId) }),
   });
 
   app.route({

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { login as loginMessages, server } from '../../../shared/messages';
+import { answers, login as loginMessages, server } from '../../../shared/messages';
 import { signedIn } from '../../plugins/auth';
 import type { AuthDeps } from './auth.deps';
 import { callSpec } from './route-spec';
@@ -22,7 +22,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     ...callSpec(app, 'refreshToken', 'session', 'Rotate the access token of a live session (Bearer token required, expired is fine)', false),
     handler: async (request) => {
       const token = await refreshToken(db, config.jwtSecret, request.headers.authorization, request.params.email);
-      return { success: true as const, data: { token } };
+      return { success: true as const, message: answers.tokenRefreshed, data: { token } };
     },
   });
 

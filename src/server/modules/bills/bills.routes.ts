@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { bills } from '../../../shared/messages';
+import { answers, bills } from '../../../shared/messages';
 import { signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
 import { limitContext } from '../limits/limits.service';
@@ -12,7 +12,7 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.route({
     ...callSpec(app, 'searchPayee', 'bills', 'Payees whose name contains the text (schools, residences, electricity, other billers)', true),
-    handler: async (request) => ({ success: true as const, data: await billers.search(request.body.name, request.body.category) }),
+    handler: async (request) => ({ success: true as const, message: answers.payees, data: await billers.search(request.body.name, request.body.category) }),
   });
 
   app.route({

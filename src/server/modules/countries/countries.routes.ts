@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { endpoints } from '../../../shared/endpoints';
+import { answers } from '../../../shared/messages';
 import { schemas } from '../../../shared/schemas';
 import { COUNTRY_LIST } from './countries';
 
@@ -10,7 +11,7 @@ export const countryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { ...schemas.countries, tags: ['countries'], summary: 'Countries with dial codes, Canada and Nigeria first' } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=86400');
-      return { success: true as const, data: [...COUNTRY_LIST] };
+      return { success: true as const, message: answers.countries, data: [...COUNTRY_LIST] };
     },
   );
 };

@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { answers } from '../../../shared/messages';
 
 const SupportConfig = Type.Object({
   success: Type.Literal(true),
+  message: Type.String(),
   data: Type.Object({ supportTools: Type.Boolean() }),
 });
 
@@ -11,6 +13,6 @@ export async function supportRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/support/config',
     { schema: { tags: ['system'], summary: 'Whether support tools are enabled', response: { 200: SupportConfig } } },
-    async () => ({ success: true as const, data: { supportTools: app.config.supportTools } }),
+    async () => ({ success: true as const, message: answers.supportConfig, data: { supportTools: app.config.supportTools } }),
   );
 }

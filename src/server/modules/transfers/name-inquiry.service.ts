@@ -3,7 +3,7 @@
  * to their owners; accounts at other banks come from a seeded directory (data/name-directory.json),
  * as there is no live NIP connection yet.
  */
-import { server } from '../../../shared/messages';
+import { answers, server } from '../../../shared/messages';
 import type { NameInquiry, Params, Query } from '../../../shared/types';
 import { isNgnAccountNumber } from '../../../shared/validation';
 import directory from '../../data/name-directory.json';
@@ -36,7 +36,7 @@ export const nameInquiries = nameLookupRule('name-inquiry:user', server.nameInqu
  * not have issued (its check digit is wrong for the bank), '25' an account the bank does not know.
  * The message says which; the app shows it under the account number.
  */
-const notFound = (code: '07' | '25', message: string): NameInquiry => ({ success: false, code, customer: null, message });
+const notFound = (code: '07' | '25', message: string): NameInquiry => ({ success: false, code, customer: null, message, data: null });
 
 /** The holder's name of an account at a bank, or undefined when the bank has no such account. */
 export async function accountHolderName(db: Db | Trx, bank: BankRecord, accountNumber: string): Promise<string | undefined> {
@@ -67,5 +67,6 @@ export async function nameInquiry(db: Db, userId: string, params: Params<'nameIn
   const name = await accountHolderName(db, bank, accountNumber);
   if (!name) return notFound('25', server.accountNotFound);
   const number = saved ? (maskAccountNumber(accountNumber) ?? '') : accountNumber;
-  return { success: true, code: '00', customer: { account: { name, number } } };
+  const customer = { account: { name, number } };
+  return { success: true, code: '00', customer, message: answers.accountFound, data: customer };
 }

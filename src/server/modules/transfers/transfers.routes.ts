@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { transfers } from '../../../shared/messages';
+import { answers, transfers } from '../../../shared/messages';
 import { callerSession, signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
 import { limitContext } from '../limits/limits.service';
@@ -109,7 +109,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.route({
     ...callSpec(app, 'ngnBanks', 'transfers', 'Nigerian banks naira can be sent to', true),
-    handler: async () => ({ success: true as const, data: { bankList: bankList() } }),
+    handler: async () => ({ success: true as const, message: answers.banks, data: { bankList: bankList() } }),
   });
 
   app.route({

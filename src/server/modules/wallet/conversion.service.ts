@@ -7,7 +7,7 @@ import { customerAccount, lockAccounts, systemAccountId, type Trx } from '../led
 import { transfer } from '../ledger/ledger.service';
 import { conversionDirection, type Quote } from '../fx/quotes';
 import { lockQuote, markQuoteUsed } from '../fx/quotes.repository';
-import { AMOUNT_TOO_SMALL } from '../fx/quotes.service';
+import { AMOUNT_TOO_SMALL, decimalRate } from '../fx/quotes.service';
 
 export interface ConversionOrder {
   from: Currency;
@@ -67,7 +67,8 @@ async function moveConversion(trx: Trx, userId: string, move: Movement): Promise
     to_currency: move.to,
     amount: minorToMajor(move.amount),
     converted_amount: minorToMajor(move.received),
-    rate: move.rate,
+    // A new field: spec-next's form of a rate ('1039.50'), not spec §3's actual_rate ('1,039.50').
+    rate: decimalRate(move.rate),
     created_at: out.created_at.toISOString(),
   };
   return { receipt, transferId: out.id };

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '../../../shared/endpoints';
-import { exchange, nairaWallet } from '../../../shared/messages';
+import { answers, exchange, nairaWallet } from '../../../shared/messages';
 import { minorToMajor } from '../../../shared/money';
 import { schemas } from '../../../shared/schemas';
 import type { ConversionReceipt } from '../../../shared/types';
@@ -27,11 +27,13 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
 
   api.get(endpoints.cadWallet.path, { ...guarded, schema: { ...docs, ...schemas.cadWallet, summary: 'The CAD wallet: balance and Interac deposit details' } }, async (request) => ({
     success: true as const,
+    message: answers.cadWallet,
     data: await cadWalletView(app.db, customerId(request)),
   }));
 
   api.get(endpoints.nairaWallet.path, { ...guarded, schema: { ...docs, ...schemas.nairaWallet, summary: 'The NGN wallet: balance and virtual account, once activated' } }, async (request) => ({
     success: true as const,
+    message: answers.nairaWallet,
     data: await nairaWalletView(app.db, customerId(request)),
   }));
 
@@ -57,11 +59,12 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
       request.query.from_currency,
       request.query.to_currency,
     );
-    return { success: true as const, data: { from_currency, to_currency, actual_rate } };
+    return { success: true as const, message: answers.rate, data: { from_currency, to_currency, actual_rate } };
   });
 
   api.get(endpoints.ngnLimit.path, { ...guarded, schema: { ...docs, ...schemas.ngnLimit, summary: 'The largest single NGN payout' } }, async () => ({
     success: true as const,
+    message: answers.ngnLimit,
     data: minorToMajor(app.config.ngnMaxSingleKobo),
   }));
 
@@ -110,7 +113,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
       type: transaction_type || undefined,
       page: historyPage(page),
     }));
-    return { success: true as const, ...history };
+    return { success: true as const, message: answers.history, ...history };
   });
 
   await app.register(named(depositWebhookRoutes));
