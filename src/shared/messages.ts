@@ -384,10 +384,14 @@ function minutesText(minutes: number): string {
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
 
-/** Limits by tier and the proof of address (spec-next §B); X formatted like '1,000.00' (CAD). */
+/**
+ * Limits by tier and the proof of address (spec-next §B); X formatted like '1,000.00' (CAD). The
+ * 30-day text is the daily one with `...30-day limit...` in place of "daily limit", the rest as it
+ * is: X is then what the 30-day limit leaves to send today.
+ */
 export const tierLimits = {
   dailyLimit: (remaining: string) => `This exceeds your daily limit. You can send up to $${remaining} more today.`,
-  thirtyDayLimit: (remaining: string) => `This exceeds your 30-day limit. You can send up to $${remaining} more in the next 30 days.`,
+  thirtyDayLimit: (remaining: string) => `This exceeds your 30-day limit. You can send up to $${remaining} more today.`,
   perTransferLimit: (limit: string) => `This exceeds your per-transfer limit of $${limit}.`,
   proofReceived: 'Proof of address received. We will review it shortly.',
   proofNotMultipart: 'Send the document as multipart/form-data, in a file field named document.',

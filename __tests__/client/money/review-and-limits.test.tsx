@@ -153,7 +153,10 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
   test.each([
     ['per transfer', basicLimits(), '1000.01', 'This exceeds your per-transfer limit of $1,000.00.'],
     ['left today', basicLimits({ used_today: '750.00', remaining_today: '250.00' }), '250.01', 'This exceeds your daily limit. You can send up to $250.00 more today.'],
-    ['left over 30 days', basicLimits({ used_30_days: '4900.00', remaining_30_days: '100.00' }), '100.01', 'This exceeds your 30-day limit. You can send up to $100.00 more in the next 30 days.'],
+    ['left over 30 days', basicLimits({ used_30_days: '4900.00', remaining_30_days: '100.00' }), '100.01', 'This exceeds your 30-day limit. You can send up to $100.00 more today.'],
+    // Past both: the limit that leaves less is the one the server names (kudi_limit_charge).
+    ['30 days, which leaves less than today', basicLimits({ used_today: '750.00', remaining_today: '250.00', used_30_days: '4900.00', remaining_30_days: '100.00' }), '260.00', 'This exceeds your 30-day limit. You can send up to $100.00 more today.'],
+    ['day, which leaves less than 30 days', basicLimits({ used_today: '900.00', remaining_today: '100.00', used_30_days: '4750.00', remaining_30_days: '250.00' }), '260.00', 'This exceeds your daily limit. You can send up to $100.00 more today.'],
   ])('Interac above the %s: the 403 text on the form and as a toast, no review', async (_case, limits, amount, message) => {
     pricing.limits = limits;
     serve();

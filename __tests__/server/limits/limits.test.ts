@@ -189,10 +189,10 @@ describe.each(ROUTES)('limits on the $name', (route) => {
   it('refuses more than what is left of the 30-day limit, and allows exactly what is left', async () => {
     const customer = await sender();
     await usedBefore(customer, { 1: 1000, 2: 1000, 10: 1000, 20: 1000, 29: 750 });
-    await expectRefused(route, customer, 250.01, 'This exceeds your 30-day limit. You can send up to $250.00 more in the next 30 days.');
+    await expectRefused(route, customer, 250.01, 'This exceeds your 30-day limit. You can send up to $250.00 more today.');
     expect((await route.send(customer, 250)).statusCode).toBe(200);
     expect(await limitsOf(customer)).toMatchObject({ used_today: '250.00', remaining_today: '750.00', used_30_days: '5000.00', remaining_30_days: '0.00' });
-    await expectRefused(route, customer, 1, 'This exceeds your 30-day limit. You can send up to $0.00 more in the next 30 days.');
+    await expectRefused(route, customer, 1, 'This exceeds your 30-day limit. You can send up to $0.00 more today.');
   });
 });
 

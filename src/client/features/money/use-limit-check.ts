@@ -18,15 +18,19 @@ const shown = (money: string) => {
 
 /**
  * Which limit of spec-next §B an amount of `cadMinor` (in CAD) goes past, as the server's 403 says
- * it: the per-transfer limit, then what is left today, then what is left over 30 days; null within.
+ * it: the per-transfer limit; else, past what is left today or over 30 days, the one that leaves
+ * less (the day's on a tie, as kudi_limit_charge chooses); null within.
  */
 export function limitRefusal(cadMinor: bigint, limits: Limits): string | null {
   // A limit of '0.00' (nothing left) reads as no amount: anything above 0 goes past it.
-  const above = (limit: string) => cadMinor > (minorOf(limit) ?? 0n);
-  if (above(limits.per_transfer)) return M.tierLimits.perTransferLimit(shown(limits.per_transfer));
-  if (above(limits.remaining_today)) return M.tierLimits.dailyLimit(shown(limits.remaining_today));
-  if (above(limits.remaining_30_days)) return M.tierLimits.thirtyDayLimit(shown(limits.remaining_30_days));
-  return null;
+  const minor = (limit: string) => minorOf(limit) ?? 0n;
+  if (cadMinor > minor(limits.per_transfer)) return M.tierLimits.perTransferLimit(shown(limits.per_transfer));
+  const today = minor(limits.remaining_today);
+  const thirty = minor(limits.remaining_30_days);
+  if (cadMinor <= today && cadMinor <= thirty) return null;
+  return today <= thirty
+    ? M.tierLimits.dailyLimit(shown(limits.remaining_today))
+    : M.tierLimits.thirtyDayLimit(shown(limits.remaining_30_days));
 }
 
 /**
