@@ -85,6 +85,12 @@ export const RECIPIENTS_MAX = 100;
 /** Statements (spec-next §E): GET /statements in either format, over at most this many days. */
 export const STATEMENT_FORMATS = ['csv', 'pdf'] as const;
 export const STATEMENT_MAX_DAYS = 366;
+/**
+ * The days a statement may cover: the midnights around them, in any time zone, are times the
+ * database and the drivers write as four-digit years (the one after 9999-12-31 west of UTC is not).
+ */
+export const STATEMENT_FIRST_DAY = '1900-01-01';
+export const STATEMENT_LAST_DAY = '9999-12-30';
 /** The statement's content type per format. */
 export const STATEMENT_CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', pdf: 'application/pdf' } as const satisfies Record<
   (typeof STATEMENT_FORMATS)[number],

@@ -3,7 +3,7 @@
  * state texts of §2/§4. A server message is always preferred over a client default (§8 rule).
  * The `server` group holds refusals the spec does not name.
  */
-import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR, STATEMENT_MAX_DAYS } from './limits';
+import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR, STATEMENT_FIRST_DAY, STATEMENT_LAST_DAY, STATEMENT_MAX_DAYS } from './limits';
 import { formatMajor, formatMinor } from './money';
 import { IDENTITY_PROVIDER_LABEL } from './product';
 import type { Currency } from './types';
@@ -277,6 +277,7 @@ export const statements = {
   badDate: (field: 'from' | 'to') => `${field} must be a real date written YYYY-MM-DD, e.g. 2025-03-01`,
   toBeforeFrom: 'to must be on or after from',
   tooLong: `A statement covers at most ${STATEMENT_MAX_DAYS} days`,
+  outOfRange: `A statement covers days from ${STATEMENT_FIRST_DAY} to ${STATEMENT_LAST_DAY}`,
   /** The period picker's texts (fields From and To). */
   fromRequired: 'Choose the first day',
   toRequired: 'Choose the last day',

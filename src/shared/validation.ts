@@ -11,6 +11,8 @@ import {
   PIN_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_SPECIALS,
+  STATEMENT_FIRST_DAY,
+  STATEMENT_LAST_DAY,
   STATEMENT_MAX_DAYS,
 } from './limits';
 import { exchange, server, statements } from './messages';
@@ -149,5 +151,6 @@ export function statementPeriodError(from: string, to: string): string | null {
   if (last === null) return statements.badDate('to');
   if (last < first) return statements.toBeforeFrom;
   if (last - first + 1 > STATEMENT_MAX_DAYS) return statements.tooLong;
+  if (first < isoDayNumber(STATEMENT_FIRST_DAY)! || last > isoDayNumber(STATEMENT_LAST_DAY)!) return statements.outOfRange;
   return null;
 }

@@ -12,6 +12,7 @@
  * their transfers' and entries' times are set to those moments (in the order they happened, so
  * each wallet's entries keep their times in their order, as migration 0015 makes them).
  */
+import { formatRate } from '../../../src/shared/money';
 import { sql } from 'kysely';
 import { parseFees } from '../../../src/server/config';
 import { settleDuePayouts } from '../../../src/server/sim/payout-rail';
@@ -204,7 +205,7 @@ describe('a month of a CAD wallet in Pacific/Kiritimati (UTC+14)', () => {
 
     const converted = await convert(t, me, { from_currency: 'CAD', to_currency: 'NGN', amount: '50.00' });
     expect(converted.statusCode).toBe(200);
-    rate = converted.json().data.rate;
+    rate = formatRate(converted.json().data.rate); // As the description shows it: '1,039.50'.
     ref.conversion = await newestTransfer(me, 'CAD');
     await placeAt(ref.conversion, kiritimati('2025-03-20T12:00:00'));
     // A bank payout from the NGN wallet the conversion filled.
@@ -431,8 +432,25 @@ describe('refusals', () => {
     ['another currency', { currency: 'USD', from: '2025-03-01', to: '2025-03-31', format: 'csv' }, 'currency must be one of: CAD, NGN (querystring)'],
     ['another format', { currency: 'CAD', from: '2025-03-01', to: '2025-03-31', format: 'xlsx' }, 'format must be one of: csv, pdf (querystring)'],
     ['no from', { currency: 'CAD', to: '2025-03-31', format: 'csv' }, 'from is required (querystring)'],
+    ['the last day of year 9999', { currency: 'CAD', from: '9999-12-31', to: '9999-12-31', format: 'csv' }, 'A statement covers days from 1900-01-01 to 9999-12-30'],
+    ['a day before 1900', { currency: 'NGN', from: '1899-12-31', to: '1900-01-01', format: 'pdf' }, 'A statement covers days from 1900-01-01 to 9999-12-30'],
   ])('%s: 400 with its reason', async (_what, query, message) => {
     expectRefusal(await statement(customer, query), 400, message);
+  });
+
+  it('the first and the last day a statement may cover are fine in the time zones furthest from UTC, as CSV and as PDF', async () => {
+    const west = await createCustomer(t);
+    await setZone(west, 'Etc/GMT+12');
+    const east = await createCustomer(t);
+    await setZone(east, 'Pacific/Kiritimati');
+    for (const [customer, from, to] of [[west, '9999-12-30', '9999-12-30'], [east, '1900-01-01', '1900-01-01'], [west, '1900-01-01', '1900-12-31']] as const) {
+      expect(await csvRows(customer, { currency: 'CAD', from, to })).toEqual([
+        [from, '', 'Opening balance', '', '', '', '', '0.00'],
+        [to, '', 'Closing balance', '', '', '', '', '0.00'],
+      ]);
+      const pdf = await statement(customer, { currency: 'NGN', from, to, format: 'pdf' });
+      expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    }
   });
 
   it('366 days (a leap year) are fine', async () => {
