@@ -1,5 +1,5 @@
 import { buildPath } from '../../../src/shared/endpoints';
-import { codes, help, phone, profile, server } from '../../../src/shared/messages';
+import { answers, codes, help, phone, profile, server } from '../../../src/shared/messages';
 import { SUPPORT_EMAIL } from '../../../src/shared/product';
 import type { Req } from '../../../src/shared/types';
 import { api, expectRefusal, latestOtp, outbox } from '../../support/auth-flow';
@@ -41,6 +41,7 @@ describe('GET /auth/user', () => {
     const res = await getUser(customer);
     expect(res.json()).toEqual({
       success: true,
+      message: answers.user,
       data: {
         is_email_verified: true,
         is_phone_verified: false,

@@ -4,7 +4,7 @@
  */
 import type { MessageSender, OutgoingMessage, PayoutRails } from '../../../src/server/adapters/types';
 import { fixedRateSource } from '../../../src/server/modules/fx/rate-source';
-import { server } from '../../../src/shared/messages';
+import { answers, server } from '../../../src/shared/messages';
 import { api, expectRefusal, outbox, signUpBody } from '../../support/auth-flow';
 import { createCustomer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
@@ -42,7 +42,7 @@ describe('adapters passed to buildApp replace the configured ones', () => {
     const customer = await createCustomer(t);
     const res = await t.app.inject({ method: 'GET', url: api('/wallet/get-rates?from_currency=CAD&to_currency=NGN'), headers: customer.headers });
     // Mid 1000 with the default 100 bps spread.
-    expect(res.json()).toEqual({ success: true, data: { from_currency: 'CAD', to_currency: 'NGN', actual_rate: '990.00' } });
+    expect(res.json()).toEqual({ success: true, message: answers.rate, data: { from_currency: 'CAD', to_currency: 'NGN', actual_rate: '990.00' } });
   });
 
   it('no identity provider: identity checks answer 503, simulators on or not', async () => {
@@ -53,7 +53,7 @@ describe('adapters passed to buildApp replace the configured ones', () => {
   it('payees come from the given billers', async () => {
     const customer = await createCustomer(t);
     const res = await t.app.inject({ method: 'POST', url: api('/bills/search-payee'), headers: customer.headers, payload: { name: 'anything' } });
-    expect(res.json()).toEqual({ success: true, data: [{ PayeeName: 'Fake Biller', PayeeCode: 'FAKE-1' }] });
+    expect(res.json()).toEqual({ success: true, message: answers.payees, data: [{ PayeeName: 'Fake Biller', PayeeCode: 'FAKE-1' }] });
   });
 
   it('the payout rails start when the app is ready and stop when it closes', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { cadWithdrawal, funded } from '../transfers/helpers';
+import { answers } from '../../../src/shared/messages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ describe('the simulated payout rail when its server closes', () => {
     expect(await counts()).toEqual({ settled: 0, waiting: total, due: 0 });
 
     const released = await t.app.inject({ method: 'POST', url: '/api/dev/payouts/release', payload: { email: sender.email } });
-    expect(released.json()).toEqual({ success: true, data: { released: total } });
+    expect(released.json()).toEqual({ success: true, message: answers.devPayoutsReleased, data: { released: total } });
     // Close while the rail is settling: some are settled, the rest must be due, none held back.
     for (let waited = 0; (await counts()).settled === 0; waited += 10) {
       if (waited > 20_000) throw new Error('the rail settled nothing');

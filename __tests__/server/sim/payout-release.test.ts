@@ -3,6 +3,7 @@ import { createCustomer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { balances } from '../../support/wallets';
 import { cadWithdrawal, funded, history } from '../transfers/helpers';
+import { answers } from '../../../src/shared/messages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ describe('POST /api/dev/payouts/release (simulators)', () => {
     expect(await settleDuePayouts(t.app)).toBe(0);
     const res = await release(sender.email.toUpperCase());
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { released: 2 } });
+    expect(res.json()).toEqual({ success: true, message: answers.devPayoutsReleased, data: { released: 2 } });
     expect(await settleDuePayouts(t.app)).toBe(2);
 
     const senderItems = (await history(t, sender, 'CAD')) as { amount: number; status: string }[];
@@ -35,8 +36,8 @@ describe('POST /api/dev/payouts/release (simulators)', () => {
     expect(otherItems.find((item) => item.amount === 7)?.status).toBe('pending');
 
     // Nothing left to release for the sender; an unknown address releases nothing.
-    expect((await release(sender.email)).json()).toEqual({ success: true, data: { released: 0 } });
-    expect((await release('nobody@example.com')).json()).toEqual({ success: true, data: { released: 0 } });
+    expect((await release(sender.email)).json()).toEqual({ success: true, message: answers.devPayoutsReleased, data: { released: 0 } });
+    expect((await release('nobody@example.com')).json()).toEqual({ success: true, message: answers.devPayoutsReleased, data: { released: 0 } });
   });
 
   it('refuses a body without an e-mail with a 400 in the API shape', async () => {

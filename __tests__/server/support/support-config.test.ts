@@ -1,5 +1,6 @@
 import { loadConfig } from '../../../src/server/config';
 import { buildTestApp, type TestApp } from '../../support/test-app';
+import { answers } from '../../../src/shared/messages';
 
 describe('GET /api/support/config', () => {
   let t: TestApp;
@@ -12,7 +13,7 @@ describe('GET /api/support/config', () => {
     t.app.config.supportTools = supportTools;
     const res = await t.app.inject({ method: 'GET', url: '/api/support/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, data: { supportTools } });
+    expect(res.json()).toEqual({ success: true, message: answers.supportConfig, data: { supportTools } });
   });
 });
 

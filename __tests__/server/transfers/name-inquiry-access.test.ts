@@ -1,5 +1,5 @@
 /** Who may ask GET /wallet/get_name_inquiry/… (it reveals account holders' names), and how often. */
-import { server } from '../../../src/shared/messages';
+import { answers, server } from '../../../src/shared/messages';
 import { expectRefusal } from '../../support/auth-flow';
 import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
@@ -14,7 +14,8 @@ afterAll(() => t.close());
 const route = (account = ACCESS_ACCOUNT.number, nibss = ACCESS_ACCOUNT.nibss) => `/wallet/get_name_inquiry/${account}/${nibss}/1234567890`;
 const inquiry = (customer: Customer, account?: string) => get(t, customer, route(account));
 
-const FOUND = { success: true, code: '00', customer: { account: { name: ACCESS_ACCOUNT.name, number: ACCESS_ACCOUNT.number } } };
+const HOLDER = { account: { name: ACCESS_ACCOUNT.name, number: ACCESS_ACCOUNT.number } };
+const FOUND = { success: true, code: '00', customer: HOLDER, message: answers.accountFound, data: HOLDER };
 
 describe('GET /wallet/get_name_inquiry/{accountNumber}/{nibssBankCode}/{senderAccountNumber}: access', () => {
   it("answers code '00' with the holder's name for a customer who may send", async () => {

@@ -3,6 +3,7 @@ import { transfer, voidPending } from '../../../src/server/modules/ledger/ledger
 import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { convert, deposit } from '../../support/wallets';
+import { answers } from '../../../src/shared/messages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,7 +69,7 @@ describe('GET /wallet/transactions', () => {
     expect(withdrawals.pagination.total).toBe(1);
     expect(withdrawals.data[0]).toMatchObject({ transaction_type: 'WITHDRAWAL', amount: 3, description: 'Converted to NGN' });
     const transfers = (await history(customer, 'currency=CAD&transaction_type=WALLET%20TRANSACTION')).json();
-    expect(transfers).toEqual({ success: true, data: [], pagination: { total: 0, limit: 10, page: 1 } });
+    expect(transfers).toEqual({ success: true, message: answers.history, data: [], pagination: { total: 0, limit: 10, page: 1 } });
   });
 
   it("an empty transaction_type means 'All Types', as the app sends it", async () => {
