@@ -29,9 +29,10 @@ export interface BankCustomer {
   /** Their tier (spec-next §B): every third customer's proof of address is approved (Plus). */
   tier: Tier;
   /**
-   * Their time zones (update-timezone), oldest first: a send's day is its moment's date in the zone
-   * of then. A traveller sends on the day before the run in one zone, then moves to a zone a day
-   * ahead, so the run's days share the 30-day window with that earlier day.
+   * Their time zones (update-timezone), oldest first: a send is counted in the day (and the 30 days)
+   * of its moment in the zone of then, from their midnights. A traveller sends before the run in
+   * one zone, then moves to a zone a day ahead, whose day began before those sends: they count for
+   * it too (a move of zone starts no new day).
    */
   zones: ZonePeriod[];
   traveller: boolean;
@@ -39,7 +40,7 @@ export interface BankCustomer {
   accounts?: { CAD: bigint; NGN: bigint };
 }
 
-/** Travellers' zones: 12 hours behind UTC before the run, 14 hours ahead during it (always a later date). */
+/** Travellers' zones: 12 hours behind UTC before the run, 14 hours ahead during it (a later date, begun earlier). */
 export const TRAVELLER_ZONES = ['Etc/GMT+12', 'Pacific/Kiritimati'] as const;
 /** The others' zones (the last a half-hour offset). */
 const HOME_ZONES = ['Africa/Lagos', 'America/Toronto', 'Asia/Kolkata'];

@@ -1,16 +1,21 @@
 /**
- * The sending limits after the run (spec-next §B), from the database and through the API:
+ * The sending limits after the run (spec-next §B), from the database and through the API. A day is
+ * the customer's day in the zone they had at a moment, from its midnight; 30 days from the
+ * midnight 29 days before that; the server counts sends in quarters of an hour of UTC and reads a
+ * window from the quarter its first midnight falls in (migration 0023).
  * - every counted send is recomputed from its ledger row alone: its amount in CAD minor units (NGN
- *   at the run's mid rate, rounded up) and its day (the date of its moment in the sender's time
- *   zone of then); a payout's recorded count (`payouts.limit_minor`, `limit_day`) is the same;
- * - (a) no counted send is over its sender's per-transfer limit, no day's usage over the day limit,
- *   no 30-day window's over the 30-day limit (each tier its own);
- * - (b) each customer's `limit_usage` bucket of a day is the sum of what their sends of that day
- *   count for, posted or pending (a failed or cancelled payout gave its count back);
+ *   at the run's mid rate, rounded up) and its quarter of an hour (of its moment); a payout's
+ *   recorded count (`payouts.limit_minor`, `limit_bucket`) is the same;
+ * - (a) no counted send is over its sender's per-transfer limit; when each send was counted, the
+ *   sends counted before it (a sender's sends are counted one at a time under their user row's
+ *   lock, so in the order of their transfer ids) and still standing, with it, were within the day
+ *   and 30-day limits of the windows of its moment (each tier its own);
+ * - (b) each customer's `limit_usage` bucket is the sum of what their sends of that quarter of an
+ *   hour count for, posted or pending (a failed or cancelled payout gave its count back);
  * - (c) every 403 is one of the three limit texts, with the tier's per-transfer limit or an amount
- *   left that is less than the send and that the ledger's sends of that day (or 30 days) explain,
- *   and moved nothing; a send over the per-transfer limit is never acknowledged, one within it is
- *   never refused as over it; a conversion or deposit is never refused over a limit;
+ *   left that is less than the send and that the ledger's sends of the window explain, and moved
+ *   nothing; a send over the per-transfer limit is never acknowledged, one within it is never
+ *   refused as over it; a conversion or deposit is never refused over a limit;
  * - GET /limits shows each customer their tier, the table, and today's and the 30 days' usage as
  *   the ledger has it.
  */
@@ -18,13 +23,22 @@ import type { Db } from '../../src/server/db/database';
 import { query, type CheckResult } from './checks';
 import type { BankCustomer } from './customers';
 import { dataOf, type Http } from './http';
-import { cadMinorOf, dayNumber, formatLimit, localDay, parseLimitRefusal, zoneAt, type LimitKind, type LimitTable } from './limits';
+import { bucketOf, cadMinorOf, formatLimit, localDay, parseLimitRefusal, windowStarts, zoneAt, type LimitKind, type LimitTable } from './limits';
 import { COUNTED, majorToMinor, outcomeOf, toMajor, type Op } from './workload';
 
-/** Per customer (index), per day: what their sends count for (CAD minor units). */
-export type Usage = Map<number, Map<string, bigint>>;
+/** A counted send: its transfer id, moment, quarter of an hour and what it counts for (CAD minor units). */
+export interface CountedSend {
+  id: bigint;
+  atMs: number;
+  bucketMs: number;
+  amount: bigint;
+}
+
+/** Per customer (index): their counted sends, in the order they were counted (transfer id). */
+export type Usage = Map<number, CountedSend[]>;
 
 interface CountedRow {
+  id: unknown;
   reference: string;
   kind: 'wallet_transfer' | 'withdrawal' | 'bill';
   status: 'pending' | 'posted' | 'voided';
@@ -33,31 +47,34 @@ interface CountedRow {
   at_us: unknown;
   user_id: string;
   outcome: string | null;
-  limit_day: string | null;
+  limit_bucket_ms: unknown;
   limit_minor: unknown;
 }
 
 const big = (value: unknown): bigint => (typeof value === 'bigint' ? value : BigInt(String(value ?? 0)));
-const add = (usage: Usage, index: number, day: string, amount: bigint) => {
-  let days = usage.get(index);
-  if (!days) usage.set(index, (days = new Map()));
-  days.set(day, (days.get(day) ?? 0n) + amount);
+const add = (usage: Usage, index: number, send: CountedSend) => {
+  let sends = usage.get(index);
+  if (!sends) usage.set(index, (sends = []));
+  sends.push(send);
 };
-/** The sum of a customer's days in the 30-day window ending on `day` (from `day` - 29 to `day`), or only before it. */
-const window30 = (days: Map<string, bigint> | undefined, day: string, beforeOnly = false): bigint => {
+/** What the sends from a bucket on count for; only those counted up to `upToId`, or made by `untilMs`, when given. */
+const sumFrom = (sends: CountedSend[] | undefined, fromMs: number, bound: { upToId?: bigint; untilMs?: number; beforeMs?: number } = {}): bigint => {
   let sum = 0n;
-  const end = dayNumber(day);
-  for (const [d, amount] of days ?? []) {
-    const n = dayNumber(d);
-    if (n > end - 30 && (beforeOnly ? n < end : n <= end)) sum += amount;
+  for (const s of sends ?? []) {
+    if (s.bucketMs < fromMs) continue;
+    if (bound.upToId !== undefined && s.id > bound.upToId) continue;
+    if (bound.untilMs !== undefined && s.atMs > bound.untilMs) continue;
+    if (bound.beforeMs !== undefined && s.bucketMs >= bound.beforeMs) continue;
+    sum += s.amount;
   }
   return sum;
 };
+const when = (ms: number) => new Date(ms).toISOString();
 
 const OP_KIND_ROW: Record<string, CountedRow['kind']> = { transfer: 'wallet_transfer', interac: 'withdrawal', nip: 'withdrawal' };
 
 export interface LimitCheckResult extends CheckResult {
-  /** What the ledger says each customer's days count for now (posted or pending sends). */
+  /** What the ledger says each customer's sends count for now (posted or pending sends). */
   usage: Usage;
 }
 
@@ -80,33 +97,37 @@ export async function checkLimits(db: Db, runId: string, customers: BankCustomer
     if (u.timezone !== zone) v(`${c.email}'s time zone is ${u.timezone} in the database, not ${zone}`);
   }
 
-  // --- What the server counted: the day buckets.
-  const buckets: Usage = new Map();
-  for (const row of await query<{ user_id: string; day: string; used_minor: unknown }>(
+  // --- What the server counted: the buckets (quarters of an hour).
+  const buckets = new Map<number, Map<number, bigint>>();
+  for (const row of await query<{ user_id: string; bucket_ms: unknown; used_minor: unknown }>(
     db,
-    `select l.user_id, to_char(l.day, 'YYYY-MM-DD') as day, l.used_minor
+    `select l.user_id, (extract(epoch from l.bucket) * 1000)::bigint as bucket_ms, l.used_minor
        from limit_usage l join users u on u.id = l.user_id where u.email like 'bank-${runId}-%'`,
   )) {
     const c = customerOf.get(row.user_id);
-    if (c) add(buckets, c.index, row.day, big(row.used_minor));
+    if (!c) continue;
+    let mine = buckets.get(c.index);
+    if (!mine) buckets.set(c.index, (mine = new Map()));
+    mine.set(Number(big(row.bucket_ms)), big(row.used_minor));
   }
 
   // --- What the ledger says was counted: every outgoing send, recomputed from its row.
   const rows = await query<CountedRow>(
     db,
-    `select t.reference, t.kind, t.status, t.amount, t.currency, (extract(epoch from t.created_at) * 1000000)::bigint as at_us,
-            a.user_id, p.outcome, to_char(p.limit_day, 'YYYY-MM-DD') as limit_day, p.limit_minor
+    `select t.id, t.reference, t.kind, t.status, t.amount, t.currency, (extract(epoch from t.created_at) * 1000000)::bigint as at_us,
+            a.user_id, p.outcome, (extract(epoch from p.limit_bucket) * 1000)::bigint as limit_bucket_ms, p.limit_minor
        from ledger_transfers t
        join ledger_accounts a on a.id = t.debit_account_id
        join users u on u.id = a.user_id
        left join payouts p on p.transfer_id = t.id
-      where t.kind in ('wallet_transfer', 'withdrawal', 'bill') and u.email like 'bank-${runId}-%'`,
+      where t.kind in ('wallet_transfer', 'withdrawal', 'bill') and u.email like 'bank-${runId}-%'
+      order by t.id`,
   );
   /** Posted or pending: what the buckets must hold now. */
   const live: Usage = new Map();
   /** Every send ever counted, given back or not: what a refusal's "used" may at most be explained by. */
   const ever: Usage = new Map();
-  const rowOf = new Map<string, CountedRow & { day: string; counted: bigint }>();
+  const rowOf = new Map<string, CountedRow>();
   let givenBack = 0;
   for (const row of rows) {
     const c = customerOf.get(row.user_id);
@@ -114,39 +135,44 @@ export async function checkLimits(db: Db, runId: string, customers: BankCustomer
     const limits = table[c.tier];
     const amount = big(row.amount);
     const counted = cadMinorOf(row.currency, amount, midRate);
-    const ms = Number(big(row.at_us) / 1000n);
-    const day = localDay(ms, zoneAt(c.zones, ms));
-    const label = `${c.email} (${c.tier}): ${row.kind} ${row.reference} of ${toMajor(amount)} ${row.currency} (${row.status}) on ${day}`;
-    rowOf.set(`${c.index}:${row.currency}:${amount}:${row.kind}`, { ...row, day, counted });
+    const atMs = Number(big(row.at_us) / 1000n);
+    const send: CountedSend = { id: big(row.id), atMs, bucketMs: bucketOf(atMs), amount: counted };
+    const label = `${c.email} (${c.tier}): ${row.kind} ${row.reference} of ${toMajor(amount)} ${row.currency} (${row.status}) at ${when(atMs)}`;
+    rowOf.set(`${c.index}:${row.currency}:${amount}:${row.kind}`, row);
     if (counted > limits.perTransfer) v(`${label} counts ${toMajor(counted)}, over the per-transfer limit of ${toMajor(limits.perTransfer)}`);
     if (row.kind === 'withdrawal') {
-      if (row.limit_minor === null || big(row.limit_minor) !== counted || row.limit_day !== day) {
-        v(`${label}: its payout was counted as ${row.limit_minor === null ? 'nothing' : toMajor(big(row.limit_minor))} on ${row.limit_day}, not ${toMajor(counted)} on ${day}`);
+      const bucketMs = row.limit_bucket_ms === null ? null : Number(big(row.limit_bucket_ms));
+      if (row.limit_minor === null || big(row.limit_minor) !== counted || bucketMs !== send.bucketMs) {
+        v(`${label}: its payout was counted as ${row.limit_minor === null ? 'nothing' : toMajor(big(row.limit_minor))} in ${bucketMs === null ? '-' : when(bucketMs)}, not ${toMajor(counted)} in ${when(send.bucketMs)}`);
       }
     }
-    add(ever, c.index, day, counted);
+    add(ever, c.index, send);
     // A failed or cancelled payout gave its count back; nothing else is ever voided.
     if (row.kind === 'withdrawal' && row.status === 'voided') givenBack += 1;
-    else add(live, c.index, day, counted);
+    else add(live, c.index, send);
   }
 
-  // --- (b) the buckets are the ledger's sums; (a) within the day and 30-day limits.
+  // --- (b) the buckets are the ledger's sums; (a) each send within the day and 30-day limits when counted.
   let bucketCount = 0;
   for (const c of customers) {
     const limits = table[c.tier];
-    const mine = buckets.get(c.index) ?? new Map<string, bigint>();
-    const ledger = live.get(c.index) ?? new Map<string, bigint>();
-    for (const day of new Set([...mine.keys(), ...ledger.keys()])) {
+    const mine = buckets.get(c.index) ?? new Map<number, bigint>();
+    const sends = live.get(c.index) ?? [];
+    const ledger = new Map<number, bigint>();
+    for (const s of sends) ledger.set(s.bucketMs, (ledger.get(s.bucketMs) ?? 0n) + s.amount);
+    for (const bucket of new Set([...mine.keys(), ...ledger.keys()])) {
       bucketCount += 1;
-      const counted = mine.get(day) ?? 0n;
-      const sum = ledger.get(day) ?? 0n;
-      if (counted !== sum) v(`${c.email} (${c.tier}): limit usage of ${day} is ${toMajor(counted)} but their sends of that day count for ${toMajor(sum)}`);
-      for (const [what, days] of [['limit usage', mine], ['the ledger', ledger]] as const) {
-        const today = days.get(day) ?? 0n;
-        if (today > limits.perDay) v(`${c.email} (${c.tier}): ${what} of ${day} is ${toMajor(today)}, over the day limit of ${toMajor(limits.perDay)}`);
-        const month = window30(days, day);
-        if (month > limits.per30Days) v(`${c.email} (${c.tier}): ${what} of the 30 days to ${day} is ${toMajor(month)}, over the 30-day limit of ${toMajor(limits.per30Days)}`);
-      }
+      const counted = mine.get(bucket) ?? 0n;
+      const sum = ledger.get(bucket) ?? 0n;
+      if (counted !== sum) v(`${c.email} (${c.tier}): limit usage of ${when(bucket)} is ${toMajor(counted)} but their sends of that quarter hour count for ${toMajor(sum)}`);
+    }
+    for (const s of sends) {
+      const zone = zoneAt(c.zones, s.atMs);
+      const { day, dayFrom, from30 } = windowStarts(s.atMs, zone);
+      const today = sumFrom(sends, dayFrom, { upToId: s.id });
+      if (today > limits.perDay) v(`${c.email} (${c.tier}): with its send at ${when(s.atMs)}, ${day} (${zone}) counts ${toMajor(today)}, over the day limit of ${toMajor(limits.perDay)}`);
+      const month = sumFrom(sends, from30, { upToId: s.id });
+      if (month > limits.per30Days) v(`${c.email} (${c.tier}): with its send at ${when(s.atMs)}, the 30 days to ${day} (${zone}) count ${toMajor(month)}, over the 30-day limit of ${toMajor(limits.per30Days)}`);
     }
   }
 
@@ -186,25 +212,25 @@ export async function checkLimits(db: Db, runId: string, customers: BankCustomer
       }
       if (counted > limits.perTransfer) v(`${label}: ${said}, but it counts ${toMajor(counted)}, over the per-transfer limit (that refusal comes first)`);
       if (refusal.amount >= counted) v(`${label}: ${said}, but it counts only ${toMajor(counted)}`);
-      // The server's day was the date of a moment between the send and its answer.
-      const days = [...new Set([s.sentAt, s.at].map((ms) => localDay(ms, zoneAt(c.zones, ms))))];
+      // The server's windows were those of a moment between the send and its answer; what explains
+      // its "used" is what was counted by then (given back since or not).
+      const moments = [...new Set([s.sentAt, s.at])].map((ms) => ({ ms, zone: zoneAt(c.zones, ms), ...windowStarts(ms, zoneAt(c.zones, ms)) }));
+      const days = moments.map((m) => `${m.day} (${m.zone})`).join('/');
       const ever30 = ever.get(op.actor);
       if (refusal.kind === 'day') {
         if (refusal.amount > limits.perDay) v(`${label}: ${said}, more than the day limit of ${formatLimit(limits.perDay)}`);
-        // What was used that day: every send of it counted in the ledger, even one given back since.
         const used = limits.perDay - refusal.amount;
-        if (!days.some((day) => (ever30?.get(day) ?? 0n) >= used)) {
-          v(`${label}: ${said}, i.e. ${toMajor(used)} used, but the sends of ${days.join('/')} count for ${days.map((d) => toMajor(ever30?.get(d) ?? 0n)).join('/')}`);
-        }
+        const counts = moments.map((m) => sumFrom(ever30, m.dayFrom, { untilMs: s.at }));
+        if (!counts.some((sum) => sum >= used)) v(`${label}: ${said}, i.e. ${toMajor(used)} used, but the sends of ${days} count for ${counts.map(toMajor).join('/')}`);
       } else {
         if (refusal.amount > limits.per30Days) v(`${label}: ${said}, more than the 30-day limit of ${formatLimit(limits.per30Days)}`);
         const used = limits.per30Days - refusal.amount;
-        if (!days.some((day) => window30(ever30, day) >= used)) {
-          v(`${label}: ${said}, i.e. ${toMajor(used)} used, but the sends of the 30 days to ${days.join('/')} count for ${days.map((d) => toMajor(window30(ever30, d))).join('/')}`);
-        }
+        const counts = moments.map((m) => sumFrom(ever30, m.from30, { untilMs: s.at }));
+        if (!counts.some((sum) => sum >= used)) v(`${label}: ${said}, i.e. ${toMajor(used)} used, but the sends of the 30 days to ${days} count for ${counts.map(toMajor).join('/')}`);
         // The 30-day limit binds before the day's only when the earlier days used more than their difference.
-        if (!days.some((day) => window30(ever30, day, true) > limits.per30Days - limits.perDay)) {
-          v(`${label}: ${said}, but the days before ${days.join('/')} count for ${days.map((d) => toMajor(window30(ever30, d, true))).join('/')}, within the difference of the 30-day and day limits`);
+        const before = moments.map((m) => sumFrom(ever30, m.from30, { untilMs: s.at, beforeMs: m.dayFrom }));
+        if (!before.some((sum) => sum > limits.per30Days - limits.perDay)) {
+          v(`${label}: ${said}, but the days before ${days} count for ${before.map(toMajor).join('/')}, within the difference of the 30-day and day limits`);
         }
       }
     }
@@ -220,7 +246,7 @@ export async function checkLimits(db: Db, runId: string, customers: BankCustomer
     notes: [
       `limits: ${limited} of ${sends} sends refused over a limit (per-transfer ${refused.per_transfer}, day ${refused.day}, 30-day ${refused['30_days']}; ` +
         `Basic ${refusedByTier.Basic}, Plus ${refusedByTier.Plus}); ` +
-        `${rows.length} counted sends in the ledger (${givenBack} given back), ${bucketCount} customer-days of usage`,
+        `${rows.length} counted sends in the ledger (${givenBack} given back), ${bucketCount} quarter-hour buckets of usage`,
     ],
   };
 }
@@ -239,9 +265,10 @@ export async function checkLimitsThroughApi(http: Http, customers: BankCustomer[
     }
     const data = dataOf<Record<string, unknown>>(res);
     const limits = table[c.tier];
-    const days = usage.get(c.index);
-    const usedToday = days?.get(today) ?? 0n;
-    const used30 = window30(days, today);
+    const sends = usage.get(c.index);
+    const { dayFrom, from30 } = windowStarts(Date.now(), zone);
+    const usedToday = sumFrom(sends, dayFrom);
+    const used30 = sumFrom(sends, from30);
     const expected: Record<string, bigint> = {
       per_transfer: limits.perTransfer,
       per_day: limits.perDay,

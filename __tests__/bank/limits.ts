@@ -27,7 +27,7 @@ export const MID_RATE = '1187.35';
  */
 export const RAMP_SHARE = 0.9;
 
-/** What a traveller sends on the day before the run (their old time zone's day), as a share of the day limit. */
+/** What a traveller sends before the run (in their first time zone), as a share of the day limit. */
 export const PRIOR_DAY_SHARE = 0.3;
 
 /**
@@ -104,6 +104,43 @@ export function localDay(ms: number, zone: string): string {
 
 /** Days since the epoch of a 'YYYY-MM-DD' date. */
 export const dayNumber = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+
+/** The date `days` after (or before) a 'YYYY-MM-DD' date. */
+export const shiftDay = (day: string, days: number): string => new Date((dayNumber(day) + days) * 86_400_000).toISOString().slice(0, 10);
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment's wall-clock time in a zone, read as if it were UTC (ms). */
+function wallClockMs(ms: number, zone: string): number {
+  let format = clockFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    clockFormats.set(zone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+}
+
+/** The moment (ms) of the midnight that begins `day` in `zone` (kudi_day_start). */
+export function dayStartMs(zone: string, day: string): number {
+  const midnight = dayNumber(day) * 86_400_000;
+  // The zone's offset at a guess, then at the moment it gives (a change of offset that day).
+  let at = midnight - (wallClockMs(midnight, zone) - midnight);
+  at = midnight - (wallClockMs(at, zone) - at);
+  return at;
+}
+
+/** The limits count sends in quarters of an hour of UTC (kudi_bucket, migration 0023). */
+export const QUARTER_MS = 15 * 60_000;
+export const bucketOf = (ms: number): number => Math.floor(ms / QUARTER_MS) * QUARTER_MS;
+
+/** The first bucket of the day (or of the 30 days) a moment is in, in the zone of then: the window kudi_limit_charge reads. */
+export function windowStarts(ms: number, zone: string): { day: string; dayFrom: number; from30: number } {
+  const day = localDay(ms, zone);
+  return { day, dayFrom: bucketOf(dayStartMs(zone, day)), from30: bucketOf(dayStartMs(zone, shiftDay(day, -29))) };
+}
 
 export type LimitKind = 'per_transfer' | 'day' | '30_days';
 

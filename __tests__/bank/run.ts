@@ -9,8 +9,8 @@
  * (PAYOUT_HOLD_S, 1 s here), around the hand-over or late, a quarter of them twice at once. On PostgreSQL the server is killed with SIGKILL every few seconds and started
  * again. Sending limits bind (spec-next §B, limits.ts): the server runs with a low LIMITS_JSON
  * scaled to the run's length; every third customer is Plus, every other one a traveller who sent
- * on the day before the run in another time zone, and the workload sizes its sends so that about
- * a fifth of them are refused over the per-transfer, day or 30-day limit. Afterwards the server is
+ * before the run in another time zone (which, moved, still counts for their day), and the workload
+ * sizes its sends so that about a fifth of them are refused over the per-transfer or day limit. Afterwards the server is
  * restarted, settlement is awaited (bounded), and checks.ts checks the ledger and the API,
  * limit-checks.ts the limits, and last the reconciliation (`npm run reconcile`'s checks, report in
  * reconciliation.json of the run's directory) must find nothing. Prints a one-line summary; exits 1 on any violation.
@@ -57,7 +57,7 @@ import { Balancer, Http, sleep } from './http';
 import { checkLimits, checkLimitsThroughApi } from './limit-checks';
 import { limitsForRun, limitsJson, MID_RATE } from './limits';
 import { ChildServer, freePort, InProcessServer, type ServerUnderTest } from './server';
-import { answerLost, COUNTED, fund, outcomeOf, runWorkload, travellersDayBefore, type Op, type WorkloadOptions, type WorkloadStats } from './workload';
+import { answerLost, COUNTED, fund, outcomeOf, runWorkload, travellersBeforeTheRun, type Op, type WorkloadOptions, type WorkloadStats } from './workload';
 
 /** QUOTE_TTL_S of the server under test. */
 const QUOTE_HOLD_S = 2;
@@ -470,11 +470,11 @@ async function main(): Promise<void> {
       midRate: MID_RATE,
       started: 0,
     };
-    await travellersDayBefore(workload);
+    await travellersBeforeTheRun(workload);
     const plus = customers.filter((c) => c.tier === 'Plus').length;
     const travellers = customers.filter((c) => c.traveller).length;
     log(
-      `${customers.length} verified customers with PINs (${plus} Plus, ${travellers} travellers with a day before the run), funded, in ${seconds(Date.now() - t0)}; ` +
+      `${customers.length} verified customers with PINs (${plus} Plus, ${travellers} travellers who sent before the run and moved zone), funded, in ${seconds(Date.now() - t0)}; ` +
         `limits ${limitsJson(limits)}, mid rate ${MID_RATE}`,
     );
 

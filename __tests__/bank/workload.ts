@@ -66,7 +66,7 @@ export interface Op {
    */
   noKey?: boolean;
   duplicate: Duplicate;
-  /** Part of the set-up (funding, a traveller's day before the run), not of the concurrent run. */
+  /** Part of the set-up (funding, a traveller's sends before the run), not of the concurrent run. */
   setup?: boolean;
   /**
    * Conversions at a held rate (spec-next §A): the quote asked for before the first send, the
@@ -625,14 +625,15 @@ export async function fund(options: SetupOptions): Promise<void> {
 }
 
 /**
- * The travellers' day before the run (spec-next §B's 30-day window): in their first time zone,
- * twelve hours behind UTC, each sends PRIOR_DAY_SHARE of their day limit (CAD transfers to the
- * next customer and Interac payouts, a third of those to a payee the rail declines: refunded
- * during the run, given back to that earlier day), one at a time, after a deposit that pays for
- * it; then moves to a zone fourteen hours ahead of UTC, whose date is always later. Their 30-day
- * limit then binds during the run before their day limit does.
+ * The travellers' sends before the run (spec-next §B): in their first time zone, twelve hours
+ * behind UTC, each sends PRIOR_DAY_SHARE of their day limit (CAD transfers to the next customer
+ * and Interac payouts, a third of those to a payee the rail declines: refunded during the run,
+ * given back to the bucket they were counted in), one at a time, after a deposit that pays for
+ * it; then moves to a zone fourteen hours ahead of UTC, whose date is later but whose day began
+ * before those sends: they still count for the day of the run (a day is counted from the midnight
+ * of the zone a customer has now, so moving zone never starts a new one for what was just sent).
  */
-export async function travellersDayBefore(options: WorkloadOptions): Promise<void> {
+export async function travellersBeforeTheRun(options: WorkloadOptions): Promise<void> {
   const { customers } = options;
   await Promise.all(
     customers
@@ -651,7 +652,7 @@ export async function travellersDayBefore(options: WorkloadOptions): Promise<voi
           options.ops.push(op);
           const send = await sendOnce(options, op);
           op.sends.push(send);
-          if (send.status !== 200) throw new Error(`${customer.email}'s send ${id} of the day before answered ${send.status}: ${send.message}`);
+          if (send.status !== 200) throw new Error(`${customer.email}'s send ${id} before the run answered ${send.status}: ${send.message}`);
           sent += amountMinor;
         }
         await setTimezone(options.http, customer, TRAVELLER_ZONES[1]);

@@ -246,7 +246,7 @@ export async function fingerprint(t: TestApp): Promise<string> {
       (select count(*) from idempotency_keys where status = 'done' and response_status < 400),
       (select md5(coalesce(string_agg(concat_ws(',', user_id, is_wallet_activated, account_number), ';' order by user_id), '')) from naira_wallets),
       -- What sends counted against the limits, and the proofs of address and their reviews.
-      (select md5(coalesce(string_agg(concat_ws(',', user_id, day, used_minor), ';' order by user_id, day), '')) from limit_usage),
+      (select md5(coalesce(string_agg(concat_ws(',', user_id, bucket, used_minor), ';' order by user_id, bucket), '')) from limit_usage),
       (select md5(coalesce(string_agg(concat_ws(',', id, status, reason), ';' order by id), '')) from address_proofs),
       -- Saved recipients (spec-next §E): a refusal neither saves, updates nor deletes one.
       (select md5(coalesce(string_agg(concat_ws(',', id, name, email, last_used_at), ';' order by id), '')) from recipients)

@@ -34,7 +34,7 @@ async function everything(): Promise<string> {
       (select string_agg(t::text, ',' order by id) from ledger_transfers t),
       (select string_agg(e::text, ',' order by id) from ledger_entries e),
       (select string_agg(a::text, ',' order by id) from ledger_accounts a),
-      (select string_agg(l::text, ',' order by user_id, day) from limit_usage l),
+      (select string_agg(l::text, ',' order by user_id, bucket) from limit_usage l),
       (select string_agg(r::text, ',' order by id) from recipients r),
       (select string_agg(k::text, ',' order by key) from idempotency_keys k)) as all`.execute(t.db);
   return rows[0]!.all;
@@ -58,7 +58,7 @@ const cases: [string, () => RawBuilder<unknown>][] = [
   ['a negative reservation', () => sql`update ledger_accounts set pending_debits = -1 where id = ${cad}`],
   ['an account of an unknown kind', () => sql`update ledger_accounts set kind = 'shared' where id = ${cad}`],
   ['an account in USD', () => sql`update ledger_accounts set currency = 'USD' where id = ${clearing}`],
-  ['negative limit usage', () => sql`insert into limit_usage (user_id, day, used_minor) values (${customer.id}::uuid, current_date - 90, -1)`],
+  ['negative limit usage', () => sql`insert into limit_usage (user_id, bucket, used_minor) values (${customer.id}::uuid, kudi_bucket(now() - interval '90 days'), -1)`],
   ['a saved recipient of an unknown kind', () => sql`update recipients set kind = 'paypal' where user_id = ${customer.id}::uuid`],
   ['an idempotency key of an unknown status', () => sql`
     insert into idempotency_keys (user_id, key, claim, status, request_hash) values (${customer.id}::uuid, 'rules', gen_random_uuid(), 'lost', 'x')`],
@@ -81,7 +81,7 @@ describe('the database refuses a value outside its rule, whoever writes it', () 
     await t.db.transaction().execute(async (trx) => {
       await transfer({ amount: sql`1` }).execute(trx);
       await sql`update ledger_accounts set pending_debits = 0 where id = ${cad}`.execute(trx);
-      await sql`insert into limit_usage (user_id, day, used_minor) values (${customer.id}::uuid, current_date - 90, 0)`.execute(trx);
+      await sql`insert into limit_usage (user_id, bucket, used_minor) values (${customer.id}::uuid, kudi_bucket(now() - interval '90 days'), 0)`.execute(trx);
       await sql`insert into idempotency_keys (user_id, key, claim, status, request_hash) values (${customer.id}::uuid, 'rules', gen_random_uuid(), 'done', 'x')`.execute(trx);
       await sql`update recipients set kind = 'kudi_user' where user_id = ${customer.id}::uuid`.execute(trx);
       throw new Rollback();

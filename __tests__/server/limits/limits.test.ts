@@ -90,15 +90,16 @@ async function moneyState(customer: Customer) {
       (select count(*)::int from ledger_transfers tr join ledger_accounts a on a.id = tr.debit_account_id where a.user_id = ${customer.id}::uuid) as transfers,
       (select count(*)::int from payouts p join ledger_transfers tr on tr.id = p.transfer_id join ledger_accounts a on a.id = tr.debit_account_id
         where a.user_id = ${customer.id}::uuid) as payouts,
-      (select coalesce(string_agg(day::text || '=' || used_minor, ',' order by day), '') from limit_usage where user_id = ${customer.id}::uuid) as usage`.execute(t.db);
+      (select coalesce(string_agg(bucket::text || '=' || used_minor, ',' order by bucket), '') from limit_usage where user_id = ${customer.id}::uuid) as usage`.execute(t.db);
   return { balances: await balances(t, customer), ...rows[0] };
 }
 
-/** Usage on earlier days of the customer's own calendar (as if they had sent then): day offset → CAD. */
+/** Usage on earlier days of the customer's own calendar (as if they had sent at their start): day offset → CAD. */
 async function usedBefore(customer: Customer, days: Record<number, number>) {
   for (const [back, cad] of Object.entries(days)) {
-    await sql`insert into limit_usage (user_id, day, used_minor)
-      values (${customer.id}::uuid, (select kudi_local_day(timezone, now()) from users where id = ${customer.id}::uuid) - ${Number(back)}::int, ${BigInt(Math.round(cad * 100))})`.execute(t.db);
+    await sql`insert into limit_usage (user_id, bucket, used_minor)
+      select ${customer.id}::uuid, kudi_bucket(kudi_day_start(timezone, kudi_local_day(timezone, now()) - ${Number(back)}::int)), ${BigInt(Math.round(cad * 100))}
+      from users where id = ${customer.id}::uuid`.execute(t.db);
   }
 }
 
@@ -221,6 +222,22 @@ describe('limits and payouts', () => {
 const localDate = (timeZone: string, at = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
+/** Of these zones (IANA or an offset such as '+05:45'), those whose local time is at least 10 minutes from a midnight. */
+function zonesAwayFromMidnight(zones: string[], at = new Date()): string[] {
+  const minutesOfDay = (zone: string) => {
+    const offset = /^([+-])(\d{2}):(\d{2})$/.exec(zone);
+    if (offset) {
+      const shift = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]));
+      return (((at.getUTCHours() * 60 + at.getUTCMinutes() + shift) % 1440) + 1440) % 1440;
+    }
+    const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at).split(':').map(Number);
+    return h * 60 + m;
+  };
+  const away = zones.filter((zone) => minutesOfDay(zone) >= 10 && minutesOfDay(zone) < 1430);
+  expect(away.length).toBeGreaterThanOrEqual(zones.length - 2);
+  return away;
+}
+
 /** The instant the next local midnight of the zone falls on (whole-hour zones). */
 function nextMidnight(timeZone: string, offsetHours: number, at = new Date()): string {
   const [y, m, d] = localDate(timeZone, at).split('-').map(Number);
@@ -241,9 +258,15 @@ describe("the day is the customer's own (the time zone of update-timezone)", () 
     const westDay = localDate('Pacific/Pago_Pago');
     expect(eastDay).not.toBe(westDay);
     for (const customer of [east, west]) expect((await ROUTES[0].send(customer, 10)).statusCode).toBe(200);
-    const { rows } = await sql<{ user_id: string; day: string }>`
-      select user_id, to_char(day, 'YYYY-MM-DD') as day from limit_usage where user_id in (${east.id}::uuid, ${west.id}::uuid)`.execute(t.db);
-    expect(Object.fromEntries(rows.map((row) => [row.user_id, row.day]))).toEqual({ [east.id]: eastDay, [west.id]: westDay });
+    // Each send is counted in the quarter of an hour it was made in; each customer's today holds it.
+    const { rows } = await sql<{ user_id: string; recent: boolean; used_minor: string }>`
+      select user_id, bucket <= now() and bucket > now() - interval '15 minutes' as recent, used_minor::text
+      from limit_usage where user_id in (${east.id}::uuid, ${west.id}::uuid)`.execute(t.db);
+    expect(rows.sort((a, b) => (a.user_id === east.id ? -1 : b.user_id === east.id ? 1 : 0))).toEqual([
+      { user_id: east.id, recent: true, used_minor: '1000' },
+      { user_id: west.id, recent: true, used_minor: '1000' },
+    ]);
+    for (const customer of [east, west]) expect(await limitsOf(customer)).toMatchObject({ used_today: '10.00', used_30_days: '10.00' });
     expect((await limitsOf(east)).resets_at).toBe(nextMidnight('Pacific/Kiritimati', 14));
     expect((await limitsOf(west)).resets_at).toBe(nextMidnight('Pacific/Pago_Pago', -11));
   });
@@ -267,13 +290,27 @@ describe("the day is the customer's own (the time zone of update-timezone)", () 
     expect((await limitsOf(customer)).used_30_days).toBe('2000.00');
   });
 
-  it("a day ends at the customer's midnight, not UTC's: in another time zone, today is another date", async () => {
+  it("today is the day of the zone the customer has now, from its midnight: moving to another zone starts no new day for what was just sent", async () => {
     const customer = await sender();
-    await setZone(customer, 'Pacific/Kiritimati');
-    expect((await ROUTES[0].send(customer, 1000)).statusCode).toBe(200);
+    await setZone(customer, 'America/Toronto');
+    expect((await ROUTES[0].send(customer, 600)).statusCode).toBe(200);
+    expect((await ROUTES[2].send(customer, 400)).statusCode).toBe(200);
     await expectRefused(ROUTES[0], customer, 0.01, 'This exceeds your daily limit. You can send up to $0.00 more today.');
-    // Moved to UTC-11, the customer's today is an earlier date than the day of that send (still in the 30 days).
+    // Whatever zone it says next (here those whose midnight is not within minutes of now, so that
+    // the sends just made fall in its today), those sends were made today there too.
+    for (const zone of zonesAwayFromMidnight(['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kolkata', '+05:45', 'Africa/Lagos'])) {
+      await setZone(customer, zone);
+      expect([zone, await limitsOf(customer)]).toEqual([zone, expect.objectContaining({ used_today: '1000.00', remaining_today: '0.00', used_30_days: '1000.00' })]);
+      await expectRefused(ROUTES[0], customer, 0.01, 'This exceeds your daily limit. You can send up to $0.00 more today.');
+      await expectRefused(ROUTES[5], customer, 990, 'This exceeds your daily limit. You can send up to $0.00 more today.');
+    }
+  });
+
+  it("a day ends at the customer's midnight: a send of the customer's yesterday in the zone they have now counts for the 30 days only", async () => {
+    const customer = await sender();
     await setZone(customer, 'Pacific/Pago_Pago');
+    // Sent 25 hours ago: before the midnight that began Pago Pago's today (UTC-11).
+    await sql`insert into limit_usage (user_id, bucket, used_minor) values (${customer.id}::uuid, kudi_bucket(now() - interval '25 hours'), 100000)`.execute(t.db);
     expect(await limitsOf(customer)).toMatchObject({ used_today: '0.00', remaining_today: '1000.00', used_30_days: '1000.00' });
     expect((await ROUTES[0].send(customer, 500)).statusCode).toBe(200);
     expect(await limitsOf(customer)).toMatchObject({ used_today: '500.00', used_30_days: '1500.00' });

@@ -439,8 +439,8 @@ async function arrangeLimits(c: Case, world: World, amount: string | number): Pr
   const limit = l.kind === 'day' ? LIMITS.Plus.perDay : LIMITS.Plus.per30Days;
   const used = limit - cadOf(c, amount) + l.delta;
   if (used <= 0n) return;
-  await sql`insert into limit_usage (user_id, day, used_minor)
-    values (${world.sender.id}::uuid, kudi_local_day(null, now()) - ${l.kind === 'day' ? 0 : 5}::int, ${used})`.execute(t.db);
+  await sql`insert into limit_usage (user_id, bucket, used_minor)
+    values (${world.sender.id}::uuid, kudi_bucket(kudi_day_start(null, kudi_local_day(null, now()) - ${l.kind === 'day' ? 0 : 5}::int)), ${used})`.execute(t.db);
 }
 
 /** The amount of the request, from the case and the balances it arranged (the same in every world). */
@@ -563,8 +563,8 @@ async function worldState(world: World) {
     order by role, r.kind, r.destination`.execute(t.db);
   // The sender's limit usage, by day relative to today (the customers of this file have no time zone: UTC).
   const usage = await sql<{ day: number; used_minor: string }>`
-    select (day - kudi_local_day(null, now()))::int as day, used_minor::text from limit_usage
-    where user_id = ${world.sender.id}::uuid order by day`.execute(t.db);
+    select (kudi_local_day(null, bucket) - kudi_local_day(null, now()))::int as day, sum(used_minor)::text as used_minor from limit_usage
+    where user_id = ${world.sender.id}::uuid group by 1 order by 1`.execute(t.db);
   return {
     accounts: accounts.rows,
     transfers: transfers.rows,
@@ -655,7 +655,7 @@ async function databaseDigest() {
       (select count(*)::text from idempotency_keys) as keys,
       (select count(*) || ':' || coalesce(max(id), 0) from notifications) as notifications,
       (select md5(coalesce(string_agg(id || ':' || name || ':' || last_used_at, ',' order by id), '')) from recipients) as recipients,
-      (select md5(coalesce(string_agg(user_id || ':' || day || ':' || used_minor, ',' order by user_id, day), '')) from limit_usage) as usage`.execute(t.db);
+      (select md5(coalesce(string_agg(user_id || ':' || bucket || ':' || used_minor, ',' order by user_id, bucket), '')) from limit_usage) as usage`.execute(t.db);
   return rows[0];
 }
 

@@ -13,8 +13,8 @@ export type ChargeOutcome = 'ok' | 'per_transfer' | 'day' | '30_days';
 export interface ChargeRow {
   outcome: ChargeOutcome;
   tier: Tier;
-  /** The sender's day (their time zone) the amount was counted in. */
-  day: string;
+  /** The quarter of an hour (UTC) the amount was counted in (migration 0023). */
+  bucket: Date;
   used_today: bigint;
   used_30_days: bigint;
 }
@@ -29,7 +29,7 @@ export const limitChargeCall = (userId: RawBuilder<unknown> | string, amount: bi
 /** Checks and counts a send in the money transaction (see limitChargeCall). */
 export async function chargeLimit(trx: Trx, userId: string, amount: bigint, limits: string): Promise<ChargeRow> {
   const { rows } = await sql<ChargeRow>`
-    select c.outcome, c.tier, to_char(c.day, 'YYYY-MM-DD') as day, c.used_today, c.used_30_days
+    select c.outcome, c.tier, c.bucket, c.used_today, c.used_30_days
     from ${limitChargeCall(userId, amount, limits)} c`.execute(trx);
   const row = rows[0];
   if (!row) throw new Error(`No limit row for customer ${userId}`);
@@ -43,23 +43,29 @@ export interface UsageRow {
   resets_at: Date;
 }
 
-/** What the customer sent today and in the last 30 days (their time zone's days), and when today ends. */
+/**
+ * What the customer sent today and in the last 30 days (the days of their time zone of now, from
+ * their midnights, as kudi_limit_charge counts them), and when today ends.
+ */
 export async function usageOf(db: Db, userId: string): Promise<UsageRow | undefined> {
   const { rows } = await sql<UsageRow>`
     select u.tier, d.resets_at,
-      coalesce(sum(l.used_minor) filter (where l.day = d.today), 0)::bigint as used_today,
+      coalesce(sum(l.used_minor) filter (where l.bucket >= d.day_from), 0)::bigint as used_today,
       coalesce(sum(l.used_minor), 0)::bigint as used_30_days
     from users u
-    cross join lateral (select kudi_local_day(u.timezone, now()) as today, kudi_next_local_midnight(u.timezone, now()) as resets_at) d
-    left join limit_usage l on l.user_id = u.id and l.day > d.today - 30
+    cross join lateral (select kudi_local_day(u.timezone, now()) as today) t
+    cross join lateral (select kudi_next_local_midnight(u.timezone, now()) as resets_at,
+      kudi_bucket(kudi_day_start(u.timezone, t.today)) as day_from,
+      kudi_bucket(kudi_day_start(u.timezone, t.today - 29)) as from_30) d
+    left join limit_usage l on l.user_id = u.id and l.bucket >= d.from_30
     where u.id = ${userId}::uuid
-    group by u.tier, d.today, d.resets_at`.execute(db);
+    group by u.tier, d.day_from, d.resets_at`.execute(db);
   const row = rows[0];
   return row && { ...row, used_today: BigInt(row.used_today), used_30_days: BigInt(row.used_30_days) };
 }
 
 /**
- * A failed payout's amount leaves the usage it was counted in (its day's bucket). The sender's
+ * A failed payout's amount leaves the usage it was counted in (its bucket). The sender's
  * user row is locked first, as every send locks it first, so a refund never deadlocks a send.
  */
 export async function giveBackPayoutLimit(trx: Trx, transferId: bigint): Promise<void> {
@@ -75,5 +81,5 @@ export async function giveBackPayoutLimit(trx: Trx, transferId: bigint): Promise
     join ledger_transfers t on t.id = p.transfer_id
     join ledger_accounts a on a.id = t.debit_account_id
     where p.transfer_id = ${transferId} and p.limit_minor is not null
-      and l.user_id = a.user_id and l.day = p.limit_day`.execute(trx);
+      and l.user_id = a.user_id and l.bucket = p.limit_bucket`.execute(trx);
 }

@@ -57,9 +57,9 @@ export function limitRefusal(row: ChargeRow, table: TierLimitTable): ApiError {
   }
 }
 
-/** A send as counted: the day's bucket and the CAD amount (a refunded payout gives it back). */
+/** A send as counted: its bucket and the CAD amount (a refunded payout gives it back). */
 export interface Counted {
-  day: string;
+  bucket: Date;
   amount: bigint;
 }
 
@@ -71,7 +71,7 @@ export async function countAgainstLimits(trx: Trx, ctx: LimitContext, userId: st
   const amount = cadEquivalent(ctx, currency, minor);
   const row = await chargeLimit(trx, userId, amount, ctx.array);
   if (row.outcome !== 'ok') throw limitRefusal(row, ctx.table);
-  return { day: row.day, amount };
+  return { bucket: row.bucket, amount };
 }
 
 const decimal = (minor: bigint) => formatMinor(minor, { withCommas: false });

@@ -1,10 +1,12 @@
 /** Tables of the limits module (migration 0009). */
 
-/** What a customer sent on one day of their time zone, in CAD minor units (NGN at the mid rate). */
+/**
+ * What a customer sent in one quarter of an hour (UTC), in CAD minor units (NGN at the mid rate);
+ * a day or 30 days are the buckets from a midnight of the customer's zone (migration 0023).
+ */
 export interface LimitUsageTable {
   user_id: string;
-  /** 'YYYY-MM-DD' */
-  day: string;
+  bucket: Date;
   used_minor: bigint;
 }
 

@@ -167,7 +167,7 @@ async function reservePayout(trx: Trx, payout: Payout, timing: PayoutTiming): Pr
   const { rail, destination, bankCode } = payout;
   await insertPayout(
     trx,
-    { transfer_id: row.id, reference: row.reference, rail, destination, bank_code: bankCode, limit_day: counted.day, limit_minor: counted.amount },
+    { transfer_id: row.id, reference: row.reference, rail, destination, bank_code: bankCode, limit_bucket: counted.bucket, limit_minor: counted.amount },
     timing.payoutHoldS * 1000,
   );
   await recordPayoutEvent(trx, row.id, 'created', null);

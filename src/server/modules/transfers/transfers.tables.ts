@@ -26,7 +26,7 @@ export interface PayoutsTable {
   created_at: DefaultedTimestamp;
   settled_at: Date | null;
   /** The sender's day (their time zone) and CAD minor units this payout was counted for in their limits (migration 0009). */
-  limit_day: string | null;
+  limit_bucket: Date | null;
   limit_minor: bigint | null;
   /** When Kudi handed the payout to its rail, after its hold (migration 0010); null while it may be cancelled. */
   handed_at: Date | null;
