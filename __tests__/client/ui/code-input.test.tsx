@@ -108,6 +108,16 @@ describe('CodeInput', () => {
     expect(onComplete).toHaveBeenCalledWith('1934');
   });
 
+  it('typing over a box the digit it already holds moves on too: a code typed again over itself lands whole', async () => {
+    renderWithTheme(<Harness initial="1358" length={4} />);
+    await userEvent.click(box(1, 4));
+    await userEvent.keyboard('1');
+    expect(box(2, 4)).toHaveFocus();
+    await userEvent.keyboard('357');
+    expect(code()).toBe('1357');
+    expect(box(4, 4)).toHaveFocus();
+  });
+
   it('arrow keys move between boxes', async () => {
     renderWithTheme(<Harness initial="123" />);
     await userEvent.click(box(3));

@@ -170,6 +170,12 @@ export function CodeInput({ length, value, onChange, onComplete, label, mask = f
             value={digits[index] ?? ''}
             disabled={disabled}
             onChange={(event) => handleInput(index, event.target.value)}
+            // A digit typed over the same digit (selected on focus) changes no value, so there is no
+            // onChange (React's change events skip an unchanged value); the native input event still
+            // comes: move on as any typed digit does.
+            onInput={(event) => {
+              if (event.currentTarget.value !== '' && event.currentTarget.value === (digits[index] ?? '')) focusBox(index + 1);
+            }}
             onKeyDown={(event) => handleKeyDown(index, event)}
             onPaste={handlePaste}
             onFocus={(event) => event.target.select()}
