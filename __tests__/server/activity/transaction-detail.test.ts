@@ -71,6 +71,8 @@ describe.each(['CAD', 'NGN'] as const)('a %s transfer between two customers', (c
     const forRecipient = await detailOf(recipient, id);
     expect(forRecipient).toMatchObject({
       direction: 'credit',
+      // The fee is the sender's: the recipient paid none (and is not told what the sender paid).
+      fee: '0.00',
       counterparty: { name: 'Sade Bello', email: sender.email, bank_name: null, account_number_masked: null },
     });
     await expectHistoryFields(sender, currency, id);

@@ -97,7 +97,8 @@ const rateOf = (row: HistoryRow): string | null => (row.kind === 'conversion' &&
 async function detailOf(deps: ActivityDeps, { row, accountId }: CustomerLine): Promise<TransactionDetail> {
   const payout = isPayout(row);
   const [fee, counterparty, events] = await Promise.all([
-    row.kind === 'fee' ? 0n : feeOf(deps.db, row.id),
+    // A fee is the sender's: the recipient of a transfer paid none.
+    row.kind === 'fee' || row.credit_account_id === accountId ? 0n : feeOf(deps.db, row.id),
     counterpartyOf(deps.db, row, accountId),
     eventsOf(deps.db, row),
   ]);
