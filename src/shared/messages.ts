@@ -200,6 +200,9 @@ export const exchange = {
 } as const;
 
 export const history = {
+  /** A fee's own history item (kind 'fee', charged with the transfer it names). */
+  feeDescription: (reference: string) => `Fee for ${reference}`,
+  isFeeDescription: (description: string | null) => description !== null && /^Fee for KD[0-9A-F]{16}$/.test(description),
   fetchFailed: 'Failed to fetch transaction history',
   loading: 'Loading transactions...',
   empty: 'No transactions found',

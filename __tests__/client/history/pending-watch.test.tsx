@@ -64,6 +64,30 @@ describe('a toast tells an open app when a pending item settles', () => {
     expect(toastsShown().filter((text) => text === told)).toHaveLength(1);
   }, 20_000);
 
+  test("a payout's fee, pending with it, is no transfer of its own: only the payout's completion is told", async () => {
+    const fee = transaction({
+      id: 'KD-FEE-1',
+      transaction_type: 'WITHDRAWAL',
+      amount: 1.5,
+      description: 'Fee for KD0123456789ABCDEF',
+      recipient_name: null,
+      recieved_from: null,
+      direction: 'debit',
+      status: 'pending',
+    });
+    const { wallets } = start('/history', (state) => {
+      state.transactions = [{ ...payout }, { ...fee }];
+      state.details[payout.id] = transactionDetail(payout, { arrives_by: CREATED_AT });
+      state.details[fee.id] = transactionDetail(fee);
+    });
+    expect(await screen.findAllByText('pending')).toHaveLength(2);
+
+    wallets.transactions = [{ ...payout, status: 'completed' }, { ...fee, status: 'completed' }];
+    await waitFor(() => expect(toastsShown()).toContain('Your transfer of $40.00 to Chidi Eze has completed.'), { timeout: ONE_POLL });
+    await passes(ONE_POLL);
+    expect(toastsShown().filter((text) => text.startsWith('Your transfer'))).toEqual(['Your transfer of $40.00 to Chidi Eze has completed.']);
+  }, 20_000);
+
   test('on the detail page: a payout that completes is told, and its page follows', async () => {
     const { wallets } = start(`/history/${payout.id}`, (state) => {
       state.transactions = [{ ...payout }];

@@ -6,6 +6,7 @@
 // its item is pending, and a payout sent in this app, or found pending on the first history page
 // of a wallet when the app opened, until it settles (<PendingWatcher />).
 import { createSlice, isAnyOf, type ListenerMiddlewareInstance, type PayloadAction } from '@reduxjs/toolkit';
+import * as M from '../../../shared/messages';
 import type { Currency, Transaction, TransactionStatus } from '../../../shared/types';
 import { api } from '../../api/api';
 import { sessionEnded } from '../../app/session-slice';
@@ -40,11 +41,16 @@ export interface PendingWatchState {
 
 const initialState: PendingWatchState = { items: {} };
 
-type Seen = Pick<Transaction, 'id' | 'status' | 'refunded' | 'currency'>;
+type Seen = Pick<Transaction, 'id' | 'status' | 'refunded' | 'currency' | 'description'>;
 
-/** Remembers the pending items among `seen`; an item no longer pending is forgotten (its change was just told). */
+/**
+ * Remembers the pending items among `seen`; an item no longer pending is forgotten (its change was
+ * just told). A fee's own item is no transfer of the customer's: the payout it was charged with is
+ * the one told about.
+ */
 function remember(state: PendingWatchState, seen: Seen[]): void {
-  for (const { id, status, refunded, currency } of seen) {
+  for (const { id, status, refunded, currency, description } of seen) {
+    if (M.history.isFeeDescription(description)) continue;
     if (isPending(status)) state.items[id] = { ...state.items[id], status, refunded, currency, polled: state.items[id]?.polled ?? false };
     else delete state.items[id];
   }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import * as M from '../../../shared/messages';
 import type { Currency } from '../../../shared/types';
 import { isHttpError } from '../../api/error-message';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -28,7 +29,10 @@ function useWatchPendingOnOpen() {
   useEffect(() => {
     for (const currency of WALLETS) {
       void dispatch(historyApi.endpoints.getTransactions.initiate({ currency, type: null, page: 1 }, { subscribe: false })).then(({ data }) => {
-        for (const item of data?.data ?? []) dispatch(payoutWatched({ id: item.id, currency: item.currency, status: item.status }));
+        for (const item of data?.data ?? []) {
+          // A fee's own item is told with the payout it was charged with, not as a transfer of its own.
+          if (!M.history.isFeeDescription(item.description)) dispatch(payoutWatched({ id: item.id, currency: item.currency, status: item.status }));
+        }
       });
     }
   }, [dispatch]);

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { MAX_BALANCE_MINOR } from '../../../shared/limits';
-import { exchange, server } from '../../../shared/messages';
+import { exchange, history, server } from '../../../shared/messages';
 import { formatMinor } from '../../../shared/money';
 import type { Currency } from '../../../shared/types';
 import { ApiError, conflict, unprocessable } from '../../lib/errors';
@@ -198,7 +198,7 @@ async function chargeFee(trx: Trx, row: TransferRow, fee: bigint, pending: boole
       kind: 'fee',
       linkedId: row.id,
       pending,
-      metadata: { description: `Fee for ${row.reference}` },
+      metadata: { description: history.feeDescription(row.reference) },
     },
     accounts,
   );
