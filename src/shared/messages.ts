@@ -257,6 +257,9 @@ export const bills = {
   /** 'Amount cannot exceed your balance of $X CAD', X to 2 decimals. */
   billAmountTooHigh: (balance: number) =>
     `Amount cannot exceed your balance of $${formatMajor(balance, { withCommas: false })} CAD`,
+  /** Ours (spec-next §A's fee; the spec's text would call an amount within the balance above it): X and F to 2 decimals. */
+  billAmountAndFeeTooHigh: (fee: number, balance: number) =>
+    `Amount plus the fee of $${formatMajor(fee, { withCommas: false })} cannot exceed your balance of $${formatMajor(balance, { withCommas: false })} CAD`,
 } as const;
 
 /** Rate-locked quotes (spec-next §A, "Using a quote"), verbatim. */

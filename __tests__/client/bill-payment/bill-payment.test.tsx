@@ -9,6 +9,7 @@ import { apiPath, backend, server, setupFakeBackend, signIn } from '../../suppor
 import { continueReview, enterPin, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
 import { expectOnFormAndAsToast, expectOnlyAsToast, onForm } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
+import { pricingHandler } from '../../support/pricing-backend';
 
 setupFakeBackend();
 // Jest's clock: the search's debounce passes while findBy* waits, without waiting for it in real time.
@@ -183,6 +184,21 @@ describe('bill form', () => {
     expect(continueButton()).toBeDisabled();
     await user.type(amount(), '{Backspace}');
     expect(continueButton()).toBeEnabled();
+  });
+
+  test('an amount within the balance that its fee takes over it: the fee is named, Continue disabled', async () => {
+    const { user } = renderBills({ handlers: [pricingHandler(apiPath, { bill: { flat: '2.00' } })] });
+    await loaded();
+    await choosePayee(user);
+    await user.type(amount(), '1233');
+    expect(await screen.findByText('Amount plus the fee of $2.00 cannot exceed your balance of $1234.50 CAD')).toBeInTheDocument();
+    expect(screen.queryByText(/Amount cannot exceed/)).not.toBeInTheDocument();
+    expect(continueButton()).toBeDisabled();
+    await user.clear(amount());
+    await user.type(amount(), '1232.50');
+    expect(continueButton()).toBeEnabled();
+    await user.type(amount(), '{Backspace}{Backspace}{Backspace}{Backspace}4.51');
+    expect(screen.getByText('Amount cannot exceed your balance of $1234.50 CAD')).toBeInTheDocument();
   });
 
   test.each([

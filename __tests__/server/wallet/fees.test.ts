@@ -151,6 +151,19 @@ describe('FEES_JSON fees on each outgoing call', () => {
     expect(await feesAccount(t, 'CAD')).toBe(before + 627n);
   });
 
+  it('a bill the balance covers but not with its fee is refused with a text that names the fee, nothing moved; above the balance, the spec text', async () => {
+    const customer = await funded(t, { CAD: '100.00' });
+    const before = await feesAccount(t, 'CAD');
+    const bill = (Amount: number) =>
+      post(t, customer, '/bills/create-bill-payment', { PayeeName: 'University of Toronto', PayeeCode: 'SCH-UOFT', Amount, PayeeAccountNumber: '1009876543', Description: 'Fall tuition' });
+    expect((await post(t, customer, '/auth/confirm-transaction-pin', { transaction_pin: PIN })).statusCode).toBe(200);
+    // 2.5% of 98.00 is 2.45: 100.45 leaves, more than the 100.00 there.
+    expectRefusal(await bill(98), 422, 'Amount plus the fee of $2.45 cannot exceed your balance of $100.00 CAD');
+    expectRefusal(await bill(100.01), 422, 'Amount cannot exceed your balance of $100.00 CAD');
+    expect(await balances(t, customer)).toEqual({ CAD: 100, NGN: 0 });
+    expect(await feesAccount(t, 'CAD')).toBe(before);
+  });
+
   it('sends with fees racing each other (both ways between two customers, and payouts) all go through, each fee charged once', async () => {
     const ada = await funded(t, { CAD: '500.00' });
     const obi = await funded(t, { CAD: '500.00' });

@@ -2,6 +2,8 @@ import { object, string } from 'yup';
 import { PAYMENT_TOAST_MS } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import type { BillPaymentResult, Payee } from '../../../shared/types';
+import { minorToMajor, parseAmount } from '../../../shared/money';
+import { feeMinor, type FeeRule } from '../../../shared/pricing';
 import { billDescriptionOk } from '../../../shared/validation';
 import { isHttpError, messageOf } from '../../api/error-message';
 import { useAppDispatch } from '../../app/store';
@@ -50,6 +52,16 @@ interface BillFormProps {
   payee: Payee;
   /** The CAD balance (the most that can be paid), undefined until the wallet loads. */
   balance: number | undefined;
+}
+
+/**
+ * Why an amount is refused over the balance: spec §5's text when the amount itself is above it;
+ * when only its fee takes it over, a text that names the fee (the amount is not above the balance).
+ */
+function balanceRefusal(value: AmountValue, balance: number, feeRule: FeeRule | undefined): string {
+  const amount = parseAmount(value);
+  if (!amount.ok || !feeRule || amountAbove(value, balance)) return M.bills.billAmountTooHigh(balance);
+  return M.bills.billAmountAndFeeTooHigh(minorToMajor(feeMinor(feeRule, amount.minor)), balance);
 }
 
 /** Pay the chosen payee from the CAD wallet: Continue, PIN confirmed by its own call, then the payment (spec §4, §5). */
@@ -133,7 +145,7 @@ export function BillForm({ payee, balance }: BillFormProps) {
         min={0}
         max={balance}
         step={0.01}
-        error={overBalance && balance !== undefined ? M.bills.billAmountTooHigh(balance) : tierRefusal}
+        error={overBalance && balance !== undefined ? balanceRefusal(form.values.amount, balance, feeRule) : tierRefusal}
         {...form.getFieldProps('amount')}
       />
       <TextField label="Payee account number" autoComplete="off" {...form.getFieldProps('accountNumber')} />

@@ -50,8 +50,12 @@ export async function payBill(trx: Trx, userId: string, order: BillOrder, limits
     currency: 'CAD',
     kind: 'bill',
     metadata: { recipient_name: order.payee.PayeeName, account_number: order.accountNumber, description: order.description },
-    // The bill form's text (spec §5): 'Amount cannot exceed your balance of $X CAD'.
-    insufficientFunds: (_currency, availableMinor) => bills.billAmountTooHigh(minorToMajor(availableMinor)),
+    // The bill form's text (spec §5): 'Amount cannot exceed your balance of $X CAD'; when only the
+    // fee takes it over, a text that names the fee (the amount is not above the balance).
+    insufficientFunds: (_currency, availableMinor) =>
+      order.amount > availableMinor
+        ? bills.billAmountTooHigh(minorToMajor(availableMinor))
+        : bills.billAmountAndFeeTooHigh(minorToMajor(order.fee), minorToMajor(availableMinor)),
   });
   await notifyMoneySent(trx, row.id);
   return { Amount: minorToMajor(row.amount), TransactionNumber: row.reference, Description: order.description, fee: decimalMoney(order.fee) };
