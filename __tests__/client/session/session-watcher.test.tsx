@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
+import { sessionStarted } from '../../../src/client/app/session-slice';
 import { ACTIVITY_WRITE_INTERVAL_MS, LAST_ACTIVITY_KEY } from '../../../src/client/features/session/session-timers';
 import { buildPath, endpoints } from '../../../src/shared/endpoints';
 import { INACTIVITY_TIMEOUT_MS, TOKEN_CHECK_INTERVAL_MS } from '../../../src/shared/limits';
@@ -126,6 +127,40 @@ describe('inactivity', () => {
     expect(shared()).toBe(lastMove);
     expect(setItem.mock.calls.filter(([key]) => key === LAST_ACTIVITY_KEY)).toHaveLength(1);
     setItem.mockRestore();
+  });
+
+  test('the app opened again after 10 minutes without activity (closed meanwhile) ends the session at once', async () => {
+    localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now() - INACTIVITY_TIMEOUT_MS - MINUTE));
+    const { store } = renderSignedIn();
+    await advance(0);
+    expect(await screen.findByText('Session expired. Please log in again.')).toBeInTheDocument();
+    expect(store.getState().session.token).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  test('a reload 9 minutes after the last activity leaves the minute that is left, not 10 more', async () => {
+    localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now() - 9 * MINUTE));
+    const { store } = renderSignedIn();
+    await advance(MINUTE - 1000);
+    expect(store.getState().session.token).not.toBeNull();
+    await advance(1000);
+    expect(store.getState().session.token).toBeNull();
+  });
+
+  test('a sign-in starts the 10 minutes from itself, whatever old activity is stored', async () => {
+    localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now() - 60 * MINUTE));
+    const { store } = renderWithProviders(<h1>Anywhere</h1>, { route: '/dashboard' });
+    const token = backend.issueToken({ email: TEST_EMAIL });
+    act(() => {
+      store.dispatch(sessionStarted({
+        access_token: token, token_type: 'Bearer', expires_in: 900, email: TEST_EMAIL, first_name: 'Ada', last_name: 'Obi',
+        is_email_verified: true, is_phone_verified: true, is_identity_verified: true, is_set_transaction_pin: true,
+      }));
+    });
+    await advance(INACTIVITY_TIMEOUT_MS - 1000);
+    expect(store.getState().session.token).toBe(token);
+    await advance(1000);
+    expect(store.getState().session.token).toBeNull();
   });
 
   test('nothing runs without a session', async () => {

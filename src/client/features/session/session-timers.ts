@@ -38,14 +38,19 @@ function shareLastActivity(time: number): void {
 
 /**
  * Calls `onIdle` once after 10 minutes without activity in any tab; returns the stop function.
+ * A session resumed on a page load (`resumed`: the stored session, the app reloaded or opened
+ * again) counts from the last activity any tab shared, so 10 minutes without activity end it even
+ * while the app was closed (spec §9: only a mouse move, key press, click or scroll resets them); a
+ * sign-in is activity (its click or key press) and counts from now.
  * Activity records the time in memory (cheap for mousemove) and shares it in localStorage at most
  * every ACTIVITY_WRITE_INTERVAL_MS (a last write follows a burst, so the shared time is never more
  * than that behind). The single timer re-arms for whatever is left when it fires early, from the
  * later of this tab's and the shared last activity; Date.now() keeps it right after a throttled
  * background tab or a sleep.
  */
-export function startInactivityTimer(onIdle: () => void): () => void {
-  let lastActivity = Date.now();
+export function startInactivityTimer(onIdle: () => void, { resumed = false }: { resumed?: boolean } = {}): () => void {
+  const shared = resumed ? sharedLastActivity() : null;
+  let lastActivity = shared === null ? Date.now() : Math.min(shared, Date.now());
   let lastShared = lastActivity;
   let timer: ReturnType<typeof setTimeout>;
   let pendingShare: ReturnType<typeof setTimeout> | undefined;
@@ -72,11 +77,11 @@ export function startInactivityTimer(onIdle: () => void): () => void {
     }, delay);
   };
 
-  // Starting (a sign-in, a page load) is activity too.
-  shareLastActivity(lastActivity);
+  // A sign-in (or a session with no activity shared yet) starts the 10 minutes now.
+  if (shared === null) shareLastActivity(lastActivity);
   // Capture: scroll does not bubble, and a handler that stops propagation must not hide activity.
   for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { capture: true, passive: true });
-  arm(INACTIVITY_TIMEOUT_MS);
+  arm(Math.max(0, INACTIVITY_TIMEOUT_MS - (Date.now() - latestActivity())));
   return () => {
     clearTimeout(timer);
     clearTimeout(pendingShare);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { endpoints } from '../../../shared/endpoints';
 import { checkSession } from '../../api/base-query';
 import { endSession } from '../../app/end-session';
@@ -28,15 +28,21 @@ export function revokeSession(token: string): void {
 export function SessionWatcher() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const store = useAppStore();
+  // Signed in when the app started: the stored session resumed (a reload, the app opened again),
+  // until it ends; a later session is a sign-in.
+  const resumed = useRef(signedIn);
 
   useEffect(() => {
-    if (!signedIn) return undefined;
+    if (!signedIn) {
+      resumed.current = false;
+      return undefined;
+    }
     const stopTokenCheck = startTokenCheck(() => void checkSession(store));
     const stopInactivity = startInactivityTimer(() => {
       const token = selectToken(store.getState());
       if (token) revokeSession(token);
       endSession(store.dispatch);
-    });
+    }, { resumed: resumed.current });
     return () => {
       stopTokenCheck();
       stopInactivity();
