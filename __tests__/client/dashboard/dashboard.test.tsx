@@ -7,7 +7,7 @@ import { makeStore, type AppStore } from '../../../src/client/app/store';
 import DashboardScreen from '../../../src/client/features/dashboard/dashboard-screen';
 import TransferNairaScreen from '../../../src/client/features/transfer-naira/transfer-naira-screen';
 import type { User } from '../../../src/shared/types';
-import { renderWithProviders } from '../../support/render';
+import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { fakeWallets, LocationProbe, serveWallets, withUser, type FakeWallets } from '../../support/wallet-backend';
 
@@ -46,6 +46,15 @@ describe('dashboard', () => {
     expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
     expect(within(balanceCard('NGN')).getByText('₦250,000.00')).toBeInTheDocument();
     expect(screen.queryByText('Loading your dashboard...')).not.toBeInTheDocument();
+  });
+
+  test("opened at /dashboard, the wait for the customer's own fields says the dashboard's loading text too (spec §2)", async () => {
+    signIn();
+    serveWallets(fakeWallets());
+    renderRoute('/dashboard');
+    expect(screen.getByText('Loading your dashboard...')).toBeInTheDocument();
+    expect(screen.queryByText(/Loading your account/)).not.toBeInTheDocument();
+    expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
   });
 
   test('sends the device time zone on every load of the dashboard, once per load', async () => {

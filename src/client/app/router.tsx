@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import styled from 'styled-components';
+import * as M from '../../shared/messages';
 import { NavigationBridge } from './navigation';
 import { paths } from './paths';
 import { RequireSession } from './require-session';
@@ -30,12 +31,14 @@ function RouteRecorder() {
 }
 
 function Root() {
+  // On /dashboard, whatever loads first says the dashboard's loading text (spec §2).
+  const { pathname } = useLocation();
   return (
     <>
       <NavigationBridge />
       <RouteRecorder />
       <ToastsClearedOnNavigation />
-      <Suspense fallback={<Loading>Loading…</Loading>}>
+      <Suspense fallback={<Loading>{pathname === paths.dashboard ? M.dashboard.loading : 'Loading…'}</Loading>}>
         <Outlet />
       </Suspense>
     </>

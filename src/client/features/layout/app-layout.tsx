@@ -77,6 +77,9 @@ export default function AppLayout() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const { user, error } = useUser({ skip: !signedIn });
   const navigate = useNavigate();
+  // On /dashboard, whatever loads first says the dashboard's loading text (spec §2).
+  const { pathname } = useLocation();
+  const loading = pathname === paths.dashboard ? M.dashboard.loading : null;
   const dispatch = useAppDispatch();
 
   useErrorToast(error, M.dashboard.loadUserFailed);
@@ -93,11 +96,11 @@ export default function AppLayout() {
       <MainMenu />
       <Content>
         {user ? (
-          <Suspense fallback={<LoadingText>Loading…</LoadingText>}>
+          <Suspense fallback={<LoadingText>{loading ?? 'Loading…'}</LoadingText>}>
             <GatedOutlet />
           </Suspense>
         ) : (
-          <LoadingText>Loading your account…</LoadingText>
+          <LoadingText>{loading ?? 'Loading your account…'}</LoadingText>
         )}
       </Content>
       {user && <PendingWatcher />}
