@@ -71,6 +71,18 @@ describe('naira wallet', () => {
     expect((await get('/api/wallet/naira-wallet', customer.headers)).json().data.is_wallet_activated).toBe(true);
   });
 
+  it.each([
+    ['no gender and no NIN', { bvn: VALID_BVN }],
+    ['no gender and a null NIN', { bvn: VALID_BVN, NIN: null }],
+    ['no gender and an empty NIN', { bvn: VALID_BVN, NIN: '' }],
+  ])('takes %s: the gender is male (spec §5, §9), no NIN kept', async (_case, body) => {
+    const customer = await createCustomer(t);
+    const res = await activate(customer.headers, body);
+    expect(res.json()).toEqual({ success: 'true', message: 'Wallet activated successfully!' });
+    const row = await t.db.selectFrom('naira_wallets').selectAll().where('user_id', '=', customer.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ is_wallet_activated: true, gender: 'male', nin_hash: null });
+  });
+
   it('keeps neither the BVN nor the NIN in clear', async () => {
     const customer = await createCustomer(t);
     await activate(customer.headers, { bvn: '22298765432', NIN: '11122233344', gender: 'female' });
@@ -145,7 +157,6 @@ describe('naira wallet', () => {
     [{ bvn: '1234567890a', gender: 'male' }, 'Please enter a valid 11-digit BVN'],
     [{ bvn: VALID_BVN, NIN: '1234a', gender: 'male' }, 'Please enter a valid NIN: digits only, at most 11'],
     [{ bvn: VALID_BVN, NIN: '123456789012', gender: 'male' }, 'Please enter a valid NIN: digits only, at most 11'],
-    [{ bvn: VALID_BVN }, 'gender is required'],
   ])('refuses %p: %s', async (payload, message) => {
     const customer = await createCustomer(t);
     const res = await activate(customer.headers, payload);

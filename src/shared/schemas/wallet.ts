@@ -83,8 +83,10 @@ export const walletSchemas = {
   activateNairaWallet: {
     body: Type.Object({
       bvn: Code,
-      NIN: Type.Optional(Code),
-      gender: Type.Union(GENDERS.map((gender) => Type.Literal(gender))),
+      /** Optional (spec §5): absent, empty or null is no NIN. */
+      NIN: Type.Optional(Nullable(Code)),
+      /** spec §5, §9: male when not given. */
+      gender: Type.Optional(Type.Union(GENDERS.map((gender) => Type.Literal(gender)))),
     }),
     response: responses(OkTrueStringMessage),
   },

@@ -12,7 +12,7 @@ import { Button, Modal, SelectField, Stack, TextField, toast, useRefusedSubmitTo
 import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
 import { nairaActivationDialogId } from './add-money-ids';
 
-type Gender = Req<'activateNairaWallet'>['gender'];
+type Gender = NonNullable<Req<'activateNairaWallet'>['gender']>;
 
 interface Values {
   gender: Gender;

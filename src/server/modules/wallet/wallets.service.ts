@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { nairaWallet as nairaMessages, server } from '../../../shared/messages';
+import { DEFAULT_GENDER } from '../../../shared/limits';
 import { minorToMajor } from '../../../shared/money';
 import type { CadWallet, NairaWallet, Req } from '../../../shared/types';
 import { isBvn, isNin } from '../../../shared/validation';
@@ -68,7 +69,7 @@ export async function activateNairaWallet(
     bvn_hash: identityHash(deps.secret, 'bvn', userId, body.bvn),
     bvn_last4: body.bvn.slice(-4),
     nin_hash: body.NIN ? identityHash(deps.secret, 'nin', userId, body.NIN) : null,
-    gender: body.gender,
+    gender: body.gender ?? DEFAULT_GENDER,
     activated_at: new Date(),
   });
 }
