@@ -155,6 +155,21 @@ describe('send to a Kudi user: recipient check', () => {
     expect(screen.getByRole('region', { name: 'NGN Balance' })).toHaveTextContent('₦250,000.00');
   });
 
+  test('switching the tab away and back within the 500 ms still resets the check and checks again (spec §4)', async () => {
+    const { user, money } = renderTransfer();
+    await verifyRecipient(user);
+
+    await user.click(screen.getByRole('tab', { name: 'NGN' }));
+    await user.click(screen.getByRole('tab', { name: 'CAD' }));
+    expect(screen.queryByText('Recipient: Bola Ade')).not.toBeInTheDocument();
+    expect(amount()).toBeDisabled();
+    expect(await screen.findByRole('status')).toHaveTextContent('Recipient: Bola Ade');
+    expect(money.calls(CHECK)).toEqual([
+      { email: 'bola@example.com', currency_type: 'CAD' },
+      { email: 'bola@example.com', currency_type: 'CAD' },
+    ]);
+  });
+
   test('a failed check says "Failed to verify user"', async () => {
     const { user } = renderTransfer({ handlers: [http.post(apiPath('/auth/check-email/:email'), () => HttpResponse.error())] });
     await user.type(email(), 'bola@example.com');

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { DEBOUNCE_MS } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import type { Currency } from '../../../shared/types';
@@ -28,13 +28,22 @@ const fieldRefusal = (message: string | undefined): string =>
 
 /**
  * The live recipient check (spec §4, §5): once the email has an '@' and neither it nor the
- * currency changed for DEBOUNCE_MS, POST /auth/check-email. Any change resets the answer.
+ * currency changed for DEBOUNCE_MS, POST /auth/check-email. Any change resets the answer and
+ * checks again, even one undone within the DEBOUNCE_MS (the tab away and back): the same email and
+ * currency settled again are asked again, not answered from before.
  */
 export function useRecipientCheck(email: string, currency: Currency): RecipientCheck {
   const typed = useMemo(() => ({ email: email.trim(), currency }), [email, currency]);
   const settled = useDebouncedValue(typed, DEBOUNCE_MS);
-  const { currentData, error } = useCheckRecipientQuery(settled.email.includes('@') ? settled : skipToken);
+  const { currentData, error, isFetching, refetch } = useCheckRecipientQuery(settled.email.includes('@') ? settled : skipToken);
   useErrorToast(error, M.transfers.verifyUserFailed);
+
+  const lastSettled = useRef(settled);
+  useEffect(() => {
+    const last = lastSettled.current;
+    lastSettled.current = settled;
+    if (last !== settled && last.email === settled.email && last.currency === settled.currency && settled.email.includes('@')) void refetch();
+  }, [settled, refetch]);
 
   useEffect(() => {
     if (currentData?.success === false) {
@@ -43,7 +52,7 @@ export function useRecipientCheck(email: string, currency: Currency): RecipientC
     }
   }, [currentData]);
 
-  const answer = settled === typed ? currentData : undefined;
+  const answer = settled === typed && !isFetching ? currentData : undefined;
   return {
     verified: answer?.success === true,
     name: answer?.data?.name,
