@@ -1,6 +1,5 @@
 import { buildPath } from '../../../src/shared/endpoints';
 import { OTP_RESEND_COOLDOWN_MS } from '../../../src/shared/limits';
-import { SIGN_UP_HELD_MS } from '../../../src/server/modules/auth/rules';
 import { codes, emailVerification, login, password, resend, server, signUp } from '../../../src/shared/messages';
 import type { Req } from '../../../src/shared/types';
 import * as customerWallets from '../../../src/server/modules/ledger/customer-wallets';
@@ -112,7 +111,7 @@ describe('sign-up', () => {
   });
 });
 
-describe('signing up again before verifying: the mailbox owner verifies what was first given; an abandoned sign-up goes to the newest', () => {
+describe('signing up again before verifying: each sign-up gets its own code, and the code used decides the password and details', () => {
   let clock: ReturnType<typeof fakeClock>;
   beforeEach(() => {
     clock = fakeClock();
@@ -136,20 +135,21 @@ describe('signing up again before verifying: the mailbox owner verifies what was
     const { access_token: token } = await loginThroughApi(t, email, pass);
     return (await t.app.inject({ method: 'GET', url: api('/auth/user'), headers: bearer(token) })).json().data;
   };
+  /** The codes in the mailbox, oldest first, with the sign-up each names. */
+  const mailbox = async (email: string) =>
+    (await outbox(t, email)).map((mail: { otp: string; body: string }) => ({ otp: mail.otp, body: mail.body })).reverse();
 
-  it('a day after the last submission, another one takes the new password and details and e-mails a fresh code; after verifying only the new password signs in', async () => {
-    const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
-    const firstCode = await latestOtp(t, email);
-    clock.advance(SIGN_UP_HELD_MS);
-
+  it("the mailbox's owner who signs up after a stranger used their address: the owner's code verifies the owner's password and details; the stranger's password signs in to nothing", async () => {
+    const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Mallory' });
+    // The owner signs up at once (within the stranger's resend cool-down), and is sent to the code step.
     const res = await postSignUp(resubmission(email));
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toContain(signUp.needsVerificationMarker);
-    expect(await outbox(t, email)).toHaveLength(2);
-    const freshCode = await latestOtp(t, email);
-    if (freshCode !== firstCode) expectRefusal(await verifyEmail(email, firstCode), 400, emailVerification.invalidOtp);
+    expect(res.json()).toEqual({ success: false, message: server.userExistsUnverified });
+    const mails = await mailbox(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[0].body).toContain('It confirms the sign-up of Mallory Obi.');
+    expect(mails[1].body).toContain('It confirms the sign-up of David Stone.');
 
-    expect((await verifyEmail(email, freshCode)).json()).toEqual({ success: true, message: emailVerification.success });
+    expect((await verifyEmail(email, mails[1].otp)).json()).toEqual({ success: true, message: emailVerification.success });
     expectRefusal(await loginAs(email, FIRST_PASSWORD), 401, server.invalidCredentials);
     expect(await currentUser(email, NEW_PASSWORD)).toMatchObject({
       first_name: 'David',
@@ -159,36 +159,62 @@ describe('signing up again before verifying: the mailbox owner verifies what was
       country_of_residence: 'NG',
       address: '9 Bay St',
     });
+    // The stranger's code is over with the e-mail verified; one account, its deposit address from the owner's names.
+    expect((await verifyEmail(email, mails[0].otp)).statusCode).toBe(409);
     expect(await userCount(email)).toBe(1);
-    // The Interac deposit address is made from the new names too, not the first submission's.
     const { access_token: token } = await loginThroughApi(t, email, NEW_PASSWORD);
     const wallet = (await t.app.inject({ method: 'GET', url: api('/wallet/cad-wallet'), headers: bearer(token) })).json().data;
     expect(wallet.email).toMatch(/^davidstone\.[a-z2-7]{8}@/);
   });
 
-  it('a submission with another password while the first code is in the mailbox changes nothing and sends nothing: that code verifies the first password and details', async () => {
+  it("a stranger who signs up after the owner gets a code of their own, which does not take over the owner's: the owner's code verifies the owner's password", async () => {
     const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
-    const firstCode = await latestOtp(t, email);
+    const ownersCode = await latestOtp(t, email);
     clock.advance(61 * 1000);
-    const res = await postSignUp(resubmission(email));
-    expect(res.json()).toEqual({ success: false, message: server.userExistsUnverified });
-    expect(await outbox(t, email)).toHaveLength(1);
+    expect((await postSignUp(resubmission(email))).json()).toEqual({ success: false, message: server.userExistsUnverified });
+    expect(await outbox(t, email)).toHaveLength(2);
+    // Until a code is used, the account is as the owner gave it.
+    expectRefusal(await loginAs(email, NEW_PASSWORD), 401, server.invalidCredentials);
 
-    expect((await verifyEmail(email, firstCode)).statusCode).toBe(200);
+    expect((await verifyEmail(email, ownersCode)).statusCode).toBe(200);
     expectRefusal(await loginAs(email, NEW_PASSWORD), 401, server.invalidCredentials);
     expect(await currentUser(email, FIRST_PASSWORD)).toMatchObject({ first_name: 'Dave', last_name: 'Obi' });
   });
 
-  it('a minute short of a day later, another password still changes nothing; a code asked on the code step verifies the first submission', async () => {
-    const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
-    clock.advance(SIGN_UP_HELD_MS - 60 * 1000);
-    expect((await postSignUp(resubmission(email))).json()).toEqual({ success: false, message: server.userExistsUnverified });
-    expect(await outbox(t, email)).toHaveLength(1);
+  it("a wrong code counts against every live code of the address; 5 wrong tries end them all", async () => {
+    const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD });
+    await postSignUp(resubmission(email));
+    const [first, second] = (await mailbox(email)).map((mail) => mail.otp);
+    const wrong = ['000000', '111111', '222222', '333333', '444444', '555555'].find((code) => code !== first && code !== second)!;
+    for (let i = 0; i < 4; i += 1) expectRefusal(await verifyEmail(email, wrong), 400, emailVerification.invalidOtp);
+    expect((await verifyEmail(email, wrong)).statusCode).toBe(429);
+    expect((await verifyEmail(email, second)).statusCode).toBe(429);
+    expect((await verifyEmail(email, first)).statusCode).toBe(429);
+  });
 
+  it('a day later, the old code has lapsed; the new sign-up verifies with its own code and only the new password signs in', async () => {
+    const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
+    const firstCode = await latestOtp(t, email);
+    clock.advance(24 * 60 * 60 * 1000);
+    expect((await postSignUp(resubmission(email))).statusCode).toBe(409);
+    const freshCode = await latestOtp(t, email);
+    if (freshCode !== firstCode) expectRefusal(await verifyEmail(email, firstCode), 400, emailVerification.invalidOtp);
+    expect((await verifyEmail(email, freshCode)).statusCode).toBe(200);
+    expectRefusal(await loginAs(email, FIRST_PASSWORD), 401, server.invalidCredentials);
+    expect((await currentUser(email, NEW_PASSWORD)).first_name).toBe('David');
+  });
+
+  it('a code asked on the code step (resend) is for the newest sign-up, and says whose', async () => {
+    const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
+    clock.advance(61 * 1000);
+    await postSignUp(resubmission(email));
+    clock.advance(61 * 1000);
     expect((await resendOtp(email)).statusCode).toBe(200);
-    expect((await verifyEmail(email, await latestOtp(t, email))).statusCode).toBe(200);
-    expectRefusal(await loginAs(email, NEW_PASSWORD), 401, server.invalidCredentials);
-    expect((await currentUser(email, FIRST_PASSWORD)).first_name).toBe('Dave');
+    const mails = await mailbox(email);
+    expect(mails).toHaveLength(3);
+    expect(mails[2].body).toContain('It confirms the sign-up of David Stone.');
+    expect((await verifyEmail(email, mails[2].otp)).statusCode).toBe(200);
+    expect((await currentUser(email, NEW_PASSWORD)).first_name).toBe('David');
   });
 
   it('within the resend cool-down, the same password corrects the details; the code already in the mailbox confirms them', async () => {

@@ -22,6 +22,7 @@ import * as m0020 from './0020-read-marks';
 import * as m0021 from './0021-recipients-updated-in-place';
 import * as m0022 from './0022-value-rules-as-domains';
 import * as m0023 from './0023-limit-usage-by-quarter-hour';
+import * as m0024 from './0024-sign-up-codes-bound';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0021-recipients-updated-in-place': m0021,
   '0022-value-rules-as-domains': m0022,
   '0023-limit-usage-by-quarter-hour': m0023,
+  '0024-sign-up-codes-bound': m0024,
 };
 
 /** The names of every migration this code knows, in order (the reconcile CLI checks a database has them all). */

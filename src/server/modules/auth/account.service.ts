@@ -8,13 +8,13 @@ import { assertCountryCodes } from '../countries/countries';
 import { createCustomerWallets, renewDepositEmail } from '../ledger/customer-wallets';
 import { notifyPasswordChanged } from '../notifications/notify';
 import type { AuthDeps } from './auth.deps';
-import type { OtpPurpose } from './auth.tables';
+import type { OtpPurpose, SignUpSubmission } from './auth.tables';
 import { consumeLiveGrant, retireUserGrants } from './grants.repository';
 import { issueGrant } from './grants.service';
-import { hasUnusedOtpSince, retireOtps } from './otp.repository';
+import { hasUnusedOtpSince, rebindOtps, retireOtps } from './otp.repository';
 import { deliverOtp, issueOtp, mayIssueOtp, sendNewOtp, useOtp, type OtpTarget } from './otp.service';
 import { hashPassword, passwordMatches } from './passwords';
-import { OTP_CAP_WINDOW_MS, SIGN_UP_HELD_MS } from './rules';
+import { OTP_CAP_WINDOW_MS } from './rules';
 import { authenticateHeader, takeFreshPasswordCheck } from './session.service';
 import { revokeUserSessions } from './sessions.repository';
 import { readServerDate } from './user.dto';
@@ -64,10 +64,21 @@ function newUserValues(body: Req<'signUp'>, now: Date) {
   };
 }
 
+/** A sign-up's password hash and details, as its e-mail code gives them to the account. */
+const submissionOf = (values: ReturnType<typeof newUserValues>, passwordHash: string): SignUpSubmission => ({
+  password_hash: passwordHash,
+  first_name: values.first_name,
+  last_name: values.last_name,
+  dob: values.dob,
+  nationality: values.nationality,
+  country_of_residence: values.country_of_residence,
+  address: values.address,
+});
+
 /**
  * Creates the account, its wallets and the first e-mail code in one transaction, then sends the
  * code. An e-mail already verified (any case) is refused. An unverified one is told to request a
- * new code, and may take the new details (see replaceUnverifiedSignUp).
+ * new code, and gets a code of its own (see replaceUnverifiedSignUp).
  */
 export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date()): Promise<void> {
   const values = newUserValues(body, now);
@@ -80,7 +91,9 @@ export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date
     created = await deps.db.transaction().execute(async (trx) => {
       const user = await insertUser(trx, { ...values, password_hash: passwordHash, created_at: now, updated_at: now });
       await createCustomerWallets(trx, user);
-      const code = await issueOtp(trx, deps.config.otpSecret, emailTarget(user, 'email_verification', user.email), now);
+      const code = await issueOtp(trx, deps.config.otpSecret, emailTarget(user, 'email_verification', user.email), now, {
+        submission: submissionOf(values, passwordHash),
+      });
       return { user, code };
     });
   } catch (err) {
@@ -90,21 +103,23 @@ export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date
     if (!winner || winner.is_email_verified) throw conflict(server.userExists);
     return replaceUnverifiedSignUp(deps, winner, body.password, { ...values, password_hash: passwordHash }, now);
   }
-  await deliverOtp(deps, emailTarget(created.user, 'email_verification', created.user.email), created.code);
+  await deliverOtp(deps, emailTarget(created.user, 'email_verification', created.user.email), created.code, submissionOf(values, passwordHash));
 }
 
 /**
  * Signing up again before verifying. The codes of a sign-up go to the mailbox, whose owner cannot
- * tell them from the codes of another sign-up with the same address; so within SIGN_UP_HELD_MS of
- * the last accepted submission only the same password may change the details (the same person
- * correcting a typo): a submission with another password changes nothing, lest someone else's
- * password be the one the owner's code verifies. After that (an abandoned sign-up) the newest
- * submission wins. When the submission is taken, under the user's row lock the account takes the
- * new details (and the new password hash, and a deposit address from the new names); earlier
- * reset codes, grants and sessions end, and a fresh e-mail code replaces the earlier ones unless
- * the resend cool-down or the hourly cap forbids it (then the one already in the mailbox, the same
- * person's or one lapsed long ago, stays as it was). Always answers 409
- * 'Request a new OTP to verify' (spec §4: the client moves to the code step).
+ * tell them from the codes of another sign-up with the same address (the e-mail names whose
+ * sign-up each confirms); so each code gives the account the details it was sent for
+ * (`otps.submission`), whichever is used, and a sign-up never takes over another's code.
+ * - The same password (the same person correcting a typo): the account takes the new details at
+ *   once (and a deposit address from the new names); earlier reset codes, grants and sessions end;
+ *   the codes already sent for that password now confirm the new details, and a fresh one is sent
+ *   unless the resend cool-down or the hourly cap forbids it.
+ * - Another password (someone else, or an abandoned sign-up): the account is left as it is; this
+ *   sign-up gets a code of its own, whatever the cool-down of the others' (under the hourly cap),
+ *   and the codes of the other sign-ups stay usable. The code used decides the account's password
+ *   and details (verifyEmail).
+ * Always answers 409 'Request a new OTP to verify' (spec §4: the client moves to the code step).
  */
 async function replaceUnverifiedSignUp(
   deps: AuthDeps,
@@ -118,21 +133,33 @@ async function replaceUnverifiedSignUp(
   const sent = await deps.db.transaction().execute(async (trx) => {
     const user = await lockUser(trx, found.id);
     if (!user || user.is_email_verified) throw conflict(server.userExists);
-    const sameSubmitter = samePassword && user.password_hash === found.password_hash;
-    if (!sameSubmitter && now.getTime() - user.updated_at.getTime() < SIGN_UP_HELD_MS) return null;
-    await updateUser(trx, user.id, changes, now);
-    await renewDepositEmail(trx, user.id, changes);
-    await retireOtps(trx, user.id, 'password_reset', now);
-    await retireUserGrants(trx, user.id, now);
-    await revokeUserSessions(trx, user.id, null, now);
     const target = emailTarget(user, 'email_verification', changes.email);
-    if (!(await mayIssueOtp(trx, target, now))) return null;
-    return { target, code: await issueOtp(trx, deps.config.otpSecret, target, now) };
+    if (samePassword && user.password_hash === found.password_hash) {
+      const submission = submissionOf(changes, user.password_hash);
+      const { password_hash: _kept, ...details } = changes;
+      await updateUser(trx, user.id, details, now);
+      await renewDepositEmail(trx, user.id, changes);
+      await retireOtps(trx, user.id, 'password_reset', now);
+      await retireUserGrants(trx, user.id, now);
+      await revokeUserSessions(trx, user.id, null, now);
+      await rebindOtps(trx, user.id, submission);
+      if (!(await mayIssueOtp(trx, target, now))) return null;
+      return { target, submission, code: await issueOtp(trx, deps.config.otpSecret, target, now, { submission }) };
+    }
+    const submission = submissionOf(changes, changes.password_hash);
+    const options = { submission, cooldown: false };
+    if (!(await mayIssueOtp(trx, target, now, options))) return null;
+    return { target, submission, code: await issueOtp(trx, deps.config.otpSecret, target, now, options) };
   });
-  if (sent) await deliverOtp(deps, sent.target, sent.code);
+  if (sent) await deliverOtp(deps, sent.target, sent.code, sent.submission);
   throw conflict(server.userExistsUnverified);
 }
 
+/**
+ * POST /auth/verify-email: the code verifies the e-mail and gives the account the sign-up it was
+ * sent for; when that sign-up's password is not the account's, earlier reset codes, grants and
+ * sessions end (they were another sign-up's).
+ */
 export async function verifyEmail(deps: AuthDeps, email: string, code: string, ip: string, now = new Date()): Promise<void> {
   assertSixDigits(code);
   const user = await findUserByEmail(deps.db, email.trim());
@@ -142,7 +169,18 @@ export async function verifyEmail(deps: AuthDeps, email: string, code: string, i
     target,
     code,
     ip,
-    onValid: (trx) => updateUser(trx, target.userId, { is_email_verified: true }, now),
+    onValid: async (trx, used) => {
+      const account = await lockUser(trx, target.userId);
+      const submission = used.submission;
+      if (!account || !submission) return updateUser(trx, target.userId, { is_email_verified: true }, now);
+      await updateUser(trx, account.id, { ...submission, is_email_verified: true }, now);
+      if (submission.first_name !== account.first_name || submission.last_name !== account.last_name) await renewDepositEmail(trx, account.id, submission);
+      if (submission.password_hash !== account.password_hash) {
+        await retireOtps(trx, account.id, 'password_reset', now);
+        await retireUserGrants(trx, account.id, now);
+        await revokeUserSessions(trx, account.id, null, now);
+      }
+    },
   });
 }
 

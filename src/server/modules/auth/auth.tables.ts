@@ -24,6 +24,19 @@ export interface OtpsTable {
   created_at: Date;
   expires_at: Date;
   consumed_at: Date | null;
+  /** An e-mail verification code's sign-up (migration 0024): what using it gives the account; null: the account as it is. */
+  submission: ColumnType<SignUpSubmission | null, string | null | undefined, string | null>;
+}
+
+/** A sign-up's password hash and details, as the account takes them when its e-mail code is used. */
+export interface SignUpSubmission {
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  dob: string;
+  nationality: string;
+  country_of_residence: string;
+  address: string;
 }
 
 /** Short-lived, single-use permissions: a verified reset code, a confirmed transaction PIN. */

@@ -11,11 +11,13 @@ const OTP_SUBJECTS: Record<OtpPurpose, string> = {
   phone_verification: 'Verify your phone number',
 };
 
-export function otpMessage(to: string, purpose: OtpPurpose, code: string): OutgoingMessage {
+/** A code's message; a sign-up's code says whose sign-up it confirms (the name given with it), so the mailbox's owner can tell their own. */
+export function otpMessage(to: string, purpose: OtpPurpose, code: string, signUpName?: string): OutgoingMessage {
+  const whose = signUpName ? ` It confirms the sign-up of ${signUpName}.` : '';
   return {
     to,
     subject: `${PRODUCT_NAME}: ${OTP_SUBJECTS[purpose]}`,
-    body: `Your ${PRODUCT_NAME} code is ${code}. It expires in ${OTP_TTL_MS / 60_000} minutes. If you did not ask for it, ignore this message.`,
+    body: `Your ${PRODUCT_NAME} code is ${code}. It expires in ${OTP_TTL_MS / 60_000} minutes.${whose} If you did not ask for it, ignore this message.`,
     otp: code,
   };
 }

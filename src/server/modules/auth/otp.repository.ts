@@ -1,7 +1,7 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { OtpPurpose, OtpsTable } from './auth.tables';
+import type { OtpPurpose, OtpsTable, SignUpSubmission } from './auth.tables';
 import { OTP_CAP_WINDOW_MS } from './rules';
 
 export type OtpRow = Selectable<OtpsTable>;
@@ -43,31 +43,36 @@ export async function hasUnusedOtpSince(db: Db, userId: string, purpose: OtpPurp
   return row !== undefined;
 }
 
-/** A new code replaces the older ones: they can no longer be used. */
-export async function retireOtps(trx: Transaction<Database>, userId: string, purpose: OtpPurpose, now: Date): Promise<void> {
+/**
+ * A new code replaces the older ones: they can no longer be used. With `passwordHash`, only the
+ * codes of sign-ups with that password (and those of no sign-up): another sign-up's codes stay.
+ */
+export async function retireOtps(trx: Transaction<Database>, userId: string, purpose: OtpPurpose, now: Date, passwordHash?: string): Promise<void> {
   await trx
     .updateTable('otps')
     .set({ consumed_at: now })
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null)
+    .$if(passwordHash !== undefined, (q) =>
+      q.where((eb) => eb.or([eb('submission', 'is', null), eb(sql`submission->>'password_hash'`, '=', passwordHash!)])),
+    )
     .execute();
 }
 
 export async function insertOtp(
   trx: Transaction<Database>,
-  values: Pick<OtpRow, 'user_id' | 'purpose' | 'recipient' | 'code_hash' | 'created_at' | 'expires_at'>,
+  values: Pick<OtpRow, 'user_id' | 'purpose' | 'recipient' | 'code_hash' | 'created_at' | 'expires_at'> & { submission?: SignUpSubmission },
 ): Promise<void> {
-  await trx.insertInto('otps').values(values).execute();
+  const { submission, ...row } = values;
+  await trx
+    .insertInto('otps')
+    .values({ ...row, submission: submission ? sql<string>`${JSON.stringify(submission)}::jsonb` : null })
+    .execute();
 }
 
-/** The user's unused code for that purpose and recipient, locked for the check. */
-export function lockUnusedOtp(
-  trx: Transaction<Database>,
-  userId: string,
-  purpose: OtpPurpose,
-  recipient: string,
-): Promise<OtpRow | undefined> {
+/** The user's unused codes for that purpose and recipient, newest first, locked for the check. */
+export function lockUnusedOtps(trx: Transaction<Database>, userId: string, purpose: OtpPurpose, recipient: string): Promise<OtpRow[]> {
   return trx
     .selectFrom('otps')
     .selectAll()
@@ -76,9 +81,34 @@ export function lockUnusedOtp(
     .where('recipient', '=', recipient)
     .where('consumed_at', 'is', null)
     .orderBy('created_at', 'desc')
-    .limit(1)
     .forUpdate()
+    .execute();
+}
+
+/** The sign-up of the user's newest e-mail verification code (what a resend sends a code for), if any. */
+export async function newestSubmission(db: Db | Transaction<Database>, userId: string): Promise<SignUpSubmission | null> {
+  const row = await db
+    .selectFrom('otps')
+    .select('submission')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'email_verification')
+    .where('submission', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .limit(1)
     .executeTakeFirst();
+  return row?.submission ?? null;
+}
+
+/** The same person's corrected details: their unused codes (of that password) now give these. */
+export async function rebindOtps(trx: Transaction<Database>, userId: string, submission: SignUpSubmission): Promise<void> {
+  await trx
+    .updateTable('otps')
+    .set({ submission: sql<string>`${JSON.stringify(submission)}::jsonb` })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'email_verification')
+    .where('consumed_at', 'is', null)
+    .where((eb) => eb.or([eb('submission', 'is', null), eb(sql`submission->>'password_hash'`, '=', submission.password_hash)]))
+    .execute();
 }
 
 export async function setOtpAttempts(trx: Transaction<Database>, id: string, attempts: number): Promise<void> {

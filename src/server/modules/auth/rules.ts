@@ -19,11 +19,6 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_HOURLY_CAP = 5;
 export const OTP_CAP_WINDOW_MS = 60 * MINUTE;
 
-/**
- * An unverified sign-up is kept this long against a repeat sign-up with another password (see
- * account.service replaceUnverifiedSignUp): whoever has the mailbox verifies what was first given.
- */
-export const SIGN_UP_HELD_MS = 24 * 60 * MINUTE;
 /** A verified reset code allows one password reset within this time. */
 export const RESET_GRANT_TTL_MS = 10 * MINUTE;
 /** A confirmed transaction PIN allows one bill payment within this time. */
