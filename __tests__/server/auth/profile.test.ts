@@ -172,6 +172,12 @@ describe('phone verification', () => {
     expect(await userRow(customer)).toMatchObject({ phone_number: '+2348031234567', is_phone_verified: true });
   });
 
+  it.each([['nothing', ''], ['spaces', '   '], ['only a dial code', '+234'], ['only a plus', '+']])('refuses %s as no number, with spec §5 text, and sends nothing', async (_case, number) => {
+    const customer = await createCustomer(t, { phoneVerified: false });
+    expectRefusal(await sendPhoneOtp(customer, number), 400, phone.required);
+    expect(await userRow(customer)).toMatchObject({ phone_number: null, is_phone_verified: false });
+  });
+
   it.each([['no plus sign', '2348031234567'], ['too few digits', '+1234567'], ['letters', '+1416555abcd']])('refuses a number with %s', async (_case, number) => {
     const customer = await createCustomer(t, { phoneVerified: false });
     expectRefusal(await sendPhoneOtp(customer, number), 400, server.invalidPhone);

@@ -21,6 +21,8 @@ async function assertPhoneFree(deps: AuthDeps, phone: string, userId: string): P
 
 /** POST /auth/send-otp-phone: a code by SMS to a number no other user has verified. */
 export async function sendPhoneOtp(deps: AuthDeps, userId: string, phoneNumber: string, now = new Date()): Promise<void> {
+  // No number, or only a dial code ('+234'): spec §5's text for a missing number.
+  if (!/\d/.test(phoneNumber) || /^\s*\+?\s*\d{1,3}\s*$/.test(phoneNumber)) throw badRequest(phoneMessages.required);
   const phone = normalizePhone(phoneNumber);
   await assertPhoneFree(deps, phone, userId);
   await sendNewOtp(deps, phoneTarget(userId, phone), now);
