@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEBOUNCE_MS } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import type { Currency } from '../../../shared/types';
@@ -35,14 +35,19 @@ const fieldRefusal = (message: string | undefined): string =>
 export function useRecipientCheck(email: string, currency: Currency): RecipientCheck {
   const typed = useMemo(() => ({ email: email.trim(), currency }), [email, currency]);
   const settled = useDebouncedValue(typed, DEBOUNCE_MS);
-  const { currentData, error, isFetching, refetch } = useCheckRecipientQuery(settled.email.includes('@') ? settled : skipToken);
+  const { currentData, error, fulfilledTimeStamp, refetch } = useCheckRecipientQuery(settled.email.includes('@') ? settled : skipToken);
   useErrorToast(error, M.transfers.verifyUserFailed);
 
+  // Asked again: the answer from before does not count until the new one comes.
+  const [askedAgainAt, setAskedAgainAt] = useState(0);
   const lastSettled = useRef(settled);
   useEffect(() => {
     const last = lastSettled.current;
     lastSettled.current = settled;
-    if (last !== settled && last.email === settled.email && last.currency === settled.currency && settled.email.includes('@')) void refetch();
+    if (last !== settled && last.email === settled.email && last.currency === settled.currency && settled.email.includes('@')) {
+      setAskedAgainAt(Date.now());
+      void refetch();
+    }
   }, [settled, refetch]);
 
   useEffect(() => {
@@ -52,7 +57,7 @@ export function useRecipientCheck(email: string, currency: Currency): RecipientC
     }
   }, [currentData]);
 
-  const answer = settled === typed && !isFetching ? currentData : undefined;
+  const answer = settled === typed && (fulfilledTimeStamp ?? 0) >= askedAgainAt ? currentData : undefined;
   return {
     verified: answer?.success === true,
     name: answer?.data?.name,
