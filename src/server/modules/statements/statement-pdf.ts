@@ -5,41 +5,49 @@
  * 'Page N' at the foot of each page. A page is sent as soon as it is full (pdfkit keeps only the
  * page being written), and the next rows are read only when the reply has taken what was written.
  *
- * Text is set in the PDF standard Helvetica, whose encoding (WinAnsi) covers Latin-1 and a few
- * more: a letter outside it is written without its accents when it has a base letter in it
- * ('ọ' → 'o'), the naira sign as 'NGN', else as '?'. Amounts carry no currency sign (the heading names the currency).
+ * Text is set in DejaVu Sans Condensed (regular and bold, from the dejavu-fonts-ttf package),
+ * embedded as subsets of the letters used: customers' names keep every letter (Yoruba's dots below,
+ * accents, the naira sign, Greek, Cyrillic). A character the font has no glyph for (CJK, say) is
+ * written '?', a line break or tab as a space. Amounts carry no currency sign (the heading names
+ * the currency).
  */
+import { readFileSync } from 'node:fs';
 import type PDFDocument from 'pdfkit';
 import { Readable } from 'node:stream';
 import { formatMinor } from '../../../shared/money';
 import { PRODUCT_NAME } from '../../../shared/product';
 import type { StatementContent, StatementRow } from './statement-content';
 
-/** Characters of WinAnsi beyond Latin-1 (pdfkit maps them). */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const REGULAR = 'Body';
+const BOLD = 'Body-Bold';
+const FONT_FILES = {
+  [REGULAR]: 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf',
+  [BOLD]: 'dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf',
+} as const;
 
-const inWinAnsi = (char: string): boolean => {
-  const code = char.codePointAt(0) ?? 0;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
-};
+/** The font files, read once (with the first statement). */
+let fontFiles: Record<keyof typeof FONT_FILES, Buffer> | undefined;
+const fontData = () =>
+  (fontFiles ??= {
+    [REGULAR]: readFileSync(require.resolve(FONT_FILES[REGULAR])),
+    [BOLD]: readFileSync(require.resolve(FONT_FILES[BOLD])),
+  });
 
-/** Text the standard fonts can show on one line: line breaks and tabs as spaces, see the file's comment for the rest. */
-export function pdfText(text: string): string {
+/** Whether the font has a glyph for a code point. */
+type GlyphTest = (codePoint: number) => boolean;
+
+/** Text the font can show on one line: line breaks and tabs as spaces, a character it has no glyph for as '?'. */
+export function pdfText(text: string, hasGlyph: GlyphTest = () => true): string {
   let out = '';
-  for (const char of text.replace(/[\r\n\t]+/g, ' ').replace(/₦/g, 'NGN ')) {
-    if (inWinAnsi(char)) {
-      out += char;
-      continue;
-    }
-    const base = [...char.normalize('NFD')].filter((part) => inWinAnsi(part)).join('');
-    // A combining mark alone (the accent of the letter before it) is dropped.
-    out += base || (/\p{M}/u.test(char) ? '' : '?');
+  for (const char of text.replace(/[\r\n\t]+/g, ' ')) {
+    const code = char.codePointAt(0) ?? 0;
+    out += code < 0x20 || !hasGlyph(code) ? '?' : char;
   }
   return out;
 }
 
 const MARGIN = 36;
-const FONT_SIZE = 7;
+const FONT_SIZE = 6.5;
 const ROW_HEIGHT = 14;
 const FOOTER_SPACE = 28;
 
@@ -49,16 +57,16 @@ interface Column {
   align: 'left' | 'right';
 }
 
-/** A4 landscape: 842 − 2 × 36 = 770 points across; dates, references, types and amounts (up to the balance ceiling) fit whole. */
+/** A4 landscape: 842 − 2 × 36 = 770 points across, 6.5 pt: dates, references (the widest hex), types and amounts (a single one up to 1,000,000,000.00 converted, a balance up to the ceiling, bold) fit whole. */
 const COLUMNS: Column[] = [
-  { title: 'Date', width: 72, align: 'left' },
-  { title: 'Reference', width: 98, align: 'left' },
-  { title: 'Type', width: 130, align: 'left' },
-  { title: 'Description', width: 140, align: 'left' },
-  { title: 'Counterparty', width: 126, align: 'left' },
-  { title: 'Debit', width: 62, align: 'right' },
-  { title: 'Credit', width: 62, align: 'right' },
-  { title: 'Balance after', width: 80, align: 'right' },
+  { title: 'Date', width: 69, align: 'left' },
+  { title: 'Reference', width: 87, align: 'left' },
+  { title: 'Type', width: 122, align: 'left' },
+  { title: 'Description', width: 133, align: 'left' },
+  { title: 'Counterparty', width: 132, align: 'left' },
+  { title: 'Debit', width: 72, align: 'right' },
+  { title: 'Credit', width: 72, align: 'right' },
+  { title: 'Balance after', width: 83, align: 'right' },
 ];
 const CELL_PADDING = 3;
 
@@ -66,12 +74,19 @@ const money = (minor: bigint): string => formatMinor(minor);
 
 type Doc = InstanceType<typeof PDFDocument>;
 
+/** The current font's glyph test (pdfkit's embedded font wraps a fontkit font, which can tell). */
+function glyphsOf(doc: Doc): GlyphTest {
+  const font = (doc as unknown as { _font?: { font?: { hasGlyphForCodePoint?: GlyphTest } } })._font?.font;
+  const has = font?.hasGlyphForCodePoint;
+  return has ? (codePoint) => has.call(font, codePoint) : () => true;
+}
+
 /** Writes one table line; every cell on one line, cut with an ellipsis when too long. */
 function line(doc: Doc, y: number, cells: string[], bold = false): void {
-  doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+  doc.font(bold ? BOLD : REGULAR).fontSize(FONT_SIZE);
   let x = MARGIN;
   COLUMNS.forEach((column, index) => {
-    doc.text(pdfText(cells[index] ?? ''), x + CELL_PADDING, y + 3.5, {
+    doc.text(pdfText(cells[index] ?? '', glyphsOf(doc)), x + CELL_PADDING, y + 3.5, {
       width: column.width - 2 * CELL_PADDING,
       height: FONT_SIZE + 2,
       align: column.align,
@@ -115,7 +130,7 @@ class StatementLayout {
     this.page += 1;
     const { doc } = this;
     const footerY = doc.page.height - MARGIN - 10;
-    doc.font('Helvetica').fontSize(8).fillColor('#555555');
+    doc.font(REGULAR).fontSize(8).fillColor('#555555');
     doc.text(`${PRODUCT_NAME} statement, ${this.content.heading.currency} wallet`, MARGIN, footerY, { lineBreak: false });
     doc.text(`Page ${this.page}`, MARGIN, footerY, { width: doc.page.width - 2 * MARGIN, align: 'right', lineBreak: false });
     doc.fillColor('#000000');
@@ -126,8 +141,8 @@ class StatementLayout {
   private heading(): number {
     const { doc } = this;
     const { heading } = this.content;
-    doc.font('Helvetica-Bold').fontSize(16).text(`${PRODUCT_NAME} statement`, MARGIN, MARGIN, { lineBreak: false });
-    doc.font('Helvetica').fontSize(10);
+    doc.font(BOLD).fontSize(16).text(`${PRODUCT_NAME} statement`, MARGIN, MARGIN, { lineBreak: false });
+    doc.font(REGULAR).fontSize(10);
     const lines = [
       `Customer: ${heading.customerName}`,
       `Wallet: ${heading.currency}`,
@@ -136,7 +151,7 @@ class StatementLayout {
     ];
     let y = MARGIN + 24;
     for (const text of lines) {
-      doc.text(pdfText(text), MARGIN, y, { width: doc.page.width - 2 * MARGIN, lineBreak: false });
+      doc.text(pdfText(text, glyphsOf(doc)), MARGIN, y, { width: doc.page.width - 2 * MARGIN, lineBreak: false });
       y += 14;
     }
     return y + 8;
@@ -174,7 +189,7 @@ class StatementLayout {
     const width = 260;
     const x = doc.page.width - MARGIN - width;
     for (const [label, amount] of lines) {
-      doc.font(label === 'Closing balance' ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+      doc.font(label === 'Closing balance' ? BOLD : REGULAR).fontSize(9);
       doc.text(`${label} (${heading.currency})`, x, y, { width: 160, lineBreak: false });
       doc.text(amount, x + 160, y, { width: width - 160, align: 'right', lineBreak: false });
       y += 14;
@@ -231,6 +246,10 @@ export function pdfStatement(content: StatementContent): Readable {
         Subject: pdfText(heading.customerName),
       },
     });
+    const fonts = fontData();
+    doc.registerFont(REGULAR, fonts[REGULAR]);
+    doc.registerFont(BOLD, fonts[BOLD]);
+    doc.font(REGULAR);
     doc.on('data', (chunk: Buffer) => {
       if (!out.destroyed && !out.push(chunk)) full = true;
     });
