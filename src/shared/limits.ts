@@ -44,6 +44,8 @@ export const INACTIVITY_TIMEOUT_MS = 600_000;
 export const LOGIN_REDIRECT_DELAY_MS = 2_000;
 export const UNVERIFIED_TOAST_MS = 5_000;
 export const IDENTITY_POLL_INTERVAL_MS = 5_000;
+/** How often Profile asks again for a proof of address under review (the simulated reviewer decides within seconds). */
+export const PROOF_POLL_INTERVAL_MS = 5_000;
 export const IDENTITY_POLL_MAX_MS = 300_000;
 export const COPY_RESET_MS = 2_000;
 /** Email existence check and payee search. */

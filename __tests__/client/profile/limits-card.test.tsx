@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { File as NodeFile } from 'node:buffer';
 import ProfileScreen from '../../../src/client/features/profile/profile-screen';
 import { documentProblem } from '../../../src/client/features/profile/limits-card';
+import { PROOF_POLL_INTERVAL_MS } from '../../../src/shared/limits';
 import type { User } from '../../../src/shared/types';
 import { renderWithProviders } from '../../support/render';
 import { basicLimits, plusLimits, pricing } from '../../support/pricing-backend';
@@ -88,6 +89,32 @@ describe('profile: tier, limits and the way to Plus (spec-next §B)', () => {
     expect(await within(card).findByText(message)).toBeInTheDocument();
     expect(toastsShown()).toContain(message);
     expect(backend.seen('/verification/proof-of-address').filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  test('under review, the status is asked again until it is decided; an approval shows Plus and its limits without a reload', async () => {
+    jest.useFakeTimers();
+    try {
+      pricing.limits = basicLimits();
+      pricing.proofOfAddress = { status: 'pending' };
+      renderProfile();
+      const card = await limitsCard();
+      expect(await within(card).findByText('Under review')).toBeInTheDocument();
+      expect(within(card).getByText('Basic')).toBeInTheDocument();
+
+      pricing.proofOfAddress = { status: 'approved' };
+      pricing.limits = plusLimits();
+      await act(() => jest.advanceTimersByTimeAsync(PROOF_POLL_INTERVAL_MS));
+      expect(await within(card).findByText('Plus')).toBeInTheDocument();
+      expect(card).toHaveTextContent('Per transfer$10,000.00');
+      expect(within(card).queryByText('Under review')).not.toBeInTheDocument();
+
+      // Decided: no more asking.
+      const asked = backend.seen('/verification/proof-of-address').length;
+      await act(() => jest.advanceTimersByTimeAsync(3 * PROOF_POLL_INTERVAL_MS));
+      expect(backend.seen('/verification/proof-of-address')).toHaveLength(asked);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   test('a server refusal is shown under the upload', async () => {

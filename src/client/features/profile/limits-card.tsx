@@ -1,11 +1,12 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
-import { PROOF_OF_ADDRESS_MAX_BYTES, PROOF_OF_ADDRESS_TYPES } from '../../../shared/limits';
+import { PROOF_OF_ADDRESS_MAX_BYTES, PROOF_OF_ADDRESS_TYPES, PROOF_POLL_INTERVAL_MS } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import { formatMinor, parseAmount } from '../../../shared/money';
 import type { Limits, ProofOfAddress } from '../../../shared/types';
 import { messageOf } from '../../api/error-message';
-import { useGetLimitsQuery } from '../../api/limits-api';
+import { limitsApi, useGetLimitsQuery } from '../../api/limits-api';
+import { useAppDispatch } from '../../app/store';
 import { useErrorToast } from '../../api/use-error-toast';
 import { Badge, Card, CardTitle, FormError, LoadingText, refused, Stack, toast } from '../../ui';
 import { useGetProofOfAddressQuery, useUploadProofOfAddressMutation } from './profile-api';
@@ -71,10 +72,23 @@ function LimitRows({ limits }: { limits: Limits }) {
   );
 }
 
-/** The way to Plus (spec-next §B): the proof-of-address status, and the upload while none is pending or approved. */
+/**
+ * The way to Plus (spec-next §B): the proof-of-address status, and the upload while none is pending
+ * or approved. While it is under review it is asked again every PROOF_POLL_INTERVAL_MS; once decided,
+ * the limits are asked again (an approval makes the customer Plus).
+ */
 function ProofOfAddressUpload() {
-  const status = useGetProofOfAddressQuery();
+  const dispatch = useAppDispatch();
+  const [underReview, setUnderReview] = useState(false);
+  const status = useGetProofOfAddressQuery(undefined, { pollingInterval: underReview ? PROOF_POLL_INTERVAL_MS : 0 });
   useErrorToast(status.error, M.pricing.documentUploadFailed);
+  const pending = status.data?.status === 'pending';
+  const wasPending = useRef(pending);
+  useEffect(() => {
+    setUnderReview(pending);
+    if (wasPending.current && !pending) dispatch(limitsApi.util.invalidateTags(['Limits']));
+    wasPending.current = pending;
+  }, [pending, dispatch]);
   const [upload, { isLoading }] = useUploadProofOfAddressMutation();
   // What is wrong with the file picked last (the browser's check, else the server's refusal): a toast
   // (spec §8) and the same words under the upload, which each pick replaces, so they never speak of
