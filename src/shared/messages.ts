@@ -440,6 +440,8 @@ export const answers = {
   history: 'Your transactions',
   accountFound: 'Account found',
   supportConfig: 'Support tools',
+  healthy: 'The server and its database are up',
+  databaseDown: 'The database is unavailable',
   devOutbox: 'Messages delivered',
   devProofDecided: 'Proof of address decided',
   devPayoutsReleased: 'Payouts released',

@@ -85,15 +85,14 @@ export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date
   const existing = await findUserByEmail(deps.db, values.email);
   if (existing?.is_email_verified) throw conflict(server.userExists);
   const passwordHash = await hashPassword(body.password, deps.config.passwordCost);
+  const submission = submissionOf(values, passwordHash);
   if (existing) return replaceUnverifiedSignUp(deps, existing, body.password, { ...values, password_hash: passwordHash }, now);
   let created: { user: UserRow; code: string };
   try {
     created = await deps.db.transaction().execute(async (trx) => {
       const user = await insertUser(trx, { ...values, password_hash: passwordHash, created_at: now, updated_at: now });
       await createCustomerWallets(trx, user);
-      const code = await issueOtp(trx, deps.config.otpSecret, emailTarget(user, 'email_verification', user.email), now, {
-        submission: submissionOf(values, passwordHash),
-      });
+      const code = await issueOtp(trx, deps.config.otpSecret, emailTarget(user, 'email_verification', user.email), now, { submission });
       return { user, code };
     });
   } catch (err) {
@@ -103,7 +102,7 @@ export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date
     if (!winner || winner.is_email_verified) throw conflict(server.userExists);
     return replaceUnverifiedSignUp(deps, winner, body.password, { ...values, password_hash: passwordHash }, now);
   }
-  await deliverOtp(deps, emailTarget(created.user, 'email_verification', created.user.email), created.code, submissionOf(values, passwordHash));
+  await deliverOtp(deps, emailTarget(created.user, 'email_verification', created.user.email), created.code, submission);
 }
 
 /**

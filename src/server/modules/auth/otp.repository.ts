@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { OtpPurpose, OtpsTable, SignUpSubmission } from './auth.tables';
@@ -43,6 +43,13 @@ export async function hasUnusedOtpSince(db: Db, userId: string, purpose: OtpPurp
   return row !== undefined;
 }
 
+/** A sign-up as the `submission` column stores it. */
+const submissionJson = (submission: SignUpSubmission) => sql<string>`${JSON.stringify(submission)}::jsonb`;
+
+/** The codes of a sign-up with this password, and those of no sign-up (the account as it is). */
+const ofPassword = (passwordHash: string) => (eb: ExpressionBuilder<Database, 'otps'>) =>
+  eb.or([eb('submission', 'is', null), eb(sql`submission->>'password_hash'`, '=', passwordHash)]);
+
 /**
  * A new code replaces the older ones: they can no longer be used. With `passwordHash`, only the
  * codes of sign-ups with that password (and those of no sign-up): another sign-up's codes stay.
@@ -54,9 +61,7 @@ export async function retireOtps(trx: Transaction<Database>, userId: string, pur
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .where('consumed_at', 'is', null)
-    .$if(passwordHash !== undefined, (q) =>
-      q.where((eb) => eb.or([eb('submission', 'is', null), eb(sql`submission->>'password_hash'`, '=', passwordHash!)])),
-    )
+    .$if(passwordHash !== undefined, (q) => q.where(ofPassword(passwordHash!)))
     .execute();
 }
 
@@ -67,7 +72,7 @@ export async function insertOtp(
   const { submission, ...row } = values;
   await trx
     .insertInto('otps')
-    .values({ ...row, submission: submission ? sql<string>`${JSON.stringify(submission)}::jsonb` : null })
+    .values({ ...row, submission: submission ? submissionJson(submission) : null })
     .execute();
 }
 
@@ -103,16 +108,17 @@ export async function newestSubmission(db: Db | Transaction<Database>, userId: s
 export async function rebindOtps(trx: Transaction<Database>, userId: string, submission: SignUpSubmission): Promise<void> {
   await trx
     .updateTable('otps')
-    .set({ submission: sql<string>`${JSON.stringify(submission)}::jsonb` })
+    .set({ submission: submissionJson(submission) })
     .where('user_id', '=', userId)
     .where('purpose', '=', 'email_verification')
     .where('consumed_at', 'is', null)
-    .where((eb) => eb.or([eb('submission', 'is', null), eb(sql`submission->>'password_hash'`, '=', submission.password_hash)]))
+    .where(ofPassword(submission.password_hash))
     .execute();
 }
 
-export async function setOtpAttempts(trx: Transaction<Database>, id: string, attempts: number): Promise<void> {
-  await trx.updateTable('otps').set({ attempts }).where('id', '=', id).execute();
+/** A wrong try counts against each of these codes. */
+export async function countWrongTry(trx: Transaction<Database>, ids: string[]): Promise<void> {
+  await trx.updateTable('otps').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', 'in', ids).execute();
 }
 
 export async function consumeOtp(trx: Transaction<Database>, id: string, now: Date): Promise<void> {

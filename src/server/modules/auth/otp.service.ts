@@ -10,12 +10,12 @@ import type { OtpPurpose, SignUpSubmission } from './auth.tables';
 import { otpMessage } from './notifications';
 import {
   consumeOtp,
+  countWrongTry,
   insertOtp,
   newestSubmission,
   lockUnusedOtps,
   otpTimesSince,
   retireOtps,
-  setOtpAttempts,
   type OtpRow,
 } from './otp.repository';
 import { commitThenRefuse } from './refusal';
@@ -124,7 +124,7 @@ export async function useOtp<T>(db: Db, secret: string, now: Date, check: OtpChe
       }
       const used = live.find((row) => codeMatches(secret, row, check.code));
       if (!used) {
-        for (const row of live) await setOtpAttempts(trx, row.id, row.attempts + 1);
+        await countWrongTry(trx, live.map((row) => row.id));
         return live[0].attempts + 1 >= OTP_MAX_ATTEMPTS ? tooManyRequests(server.otpTooManyAttempts) : wrongCode;
       }
       await consumeOtp(trx, used.id, now);

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { answers } from '../../../shared/messages';
 import { ErrorResponse } from '../../../shared/schemas';
 import { isDatabaseUnavailable, ping } from '../../db/database';
 
@@ -9,9 +10,6 @@ const Unhealthy = Type.Object({ success: Type.Literal(false), message: Type.Stri
 /** 503: the database is unreachable, or the process drains (plugins/drain.ts: the API's error shape). */
 const Unavailable = Type.Union([Unhealthy, ErrorResponse]);
 
-const HEALTHY = 'The server and its database are up';
-const DATABASE_DOWN = 'The database is unavailable';
-
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/health',
@@ -19,13 +17,13 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       try {
         await ping(app.db);
-        return { success: true as const, message: HEALTHY, status: 'ok' as const, db: 'ok' as const };
+        return { success: true as const, message: answers.healthy, status: 'ok' as const, db: 'ok' as const };
       } catch (err) {
         // The database away (restarting, its pooler) is what this 503 reports: a warning, as the
         // 503s of other requests then (error-handler.ts); anything else is an error of ours.
         if (isDatabaseUnavailable(err)) request.log.warn({ err }, 'health check: database unreachable');
         else request.log.error({ err }, 'health check failed');
-        return reply.status(503).send({ success: false, message: DATABASE_DOWN, status: 'error', db: 'error' });
+        return reply.status(503).send({ success: false, message: answers.databaseDown, status: 'error', db: 'error' });
       }
     },
   );
