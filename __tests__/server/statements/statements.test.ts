@@ -395,6 +395,38 @@ describe("the PDF's letters", () => {
   });
 });
 
+describe("the PDF's long cells", () => {
+  /** Whether every character of `text` appears in `page`, in order (a wrapped cell's lines are interleaved with its row's other cells). */
+  const inOrder = (page: string, text: string): boolean => {
+    let at = 0;
+    for (const char of page) if (char === text[at]) at += 1;
+    return at === text.length;
+  };
+
+  it('wraps a long counterparty and description within their columns: the whole text, nothing cut', async () => {
+    const customer = await createCustomer(t);
+    await deposit(t, customer, 'CAD', '50.00');
+    const email = 'an.unusually.long.mailbox.name.for.a.payee@a-very-long-domain-name-of-a-canadian-bank.example.ca';
+    const description = 'Rent for the basement flat on Bathurst Street, November';
+    await interac(customer, '10.00', { CustomerEmail: email, CustomerName: 'Oluwaseun Adebayo-Johnson', Description: description });
+    await settlePayouts(customer);
+    const today = new Date().toISOString().slice(0, 10);
+    const query = { currency: 'CAD', from: today, to: today };
+    const row = (await csvRows(customer, query)).find((cells) => cells[2].startsWith('Interac'));
+    expect(row?.[4]).toContain(email);
+    if (!row) return;
+
+    const res = await statement(customer, { ...query, format: 'pdf' });
+    expect(res.statusCode).toBe(200);
+    const page = pdfText(res.rawPayload).pages[0];
+    expect(page).not.toContain('…');
+    const compact = page.replace(/\s+/g, '');
+    expect(inOrder(compact, row[4].replace(/\s+/g, ''))).toBe(true);
+    expect(inOrder(compact, row[3].replace(/\s+/g, ''))).toBe(true);
+    expect(compact).toContain('Closingbalance(CAD)38.50');
+  });
+});
+
 describe('a statement of many rows', () => {
   it('the PDF runs over pages, each numbered and with the table head, every item once; the CSV has them all', async () => {
     // A Yoruba name: whole in the CSV (UTF-8) and in the PDF (its embedded font has every letter).

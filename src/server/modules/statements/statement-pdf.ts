@@ -1,7 +1,8 @@
 /**
  * A statement as PDF (spec-next §E), written by pdfkit as the rows are read: the customer's name,
  * the wallet and the period on top, then the same rows as the CSV (opening balance, the items, the
- * closing balance) in a table whose head is repeated on every page, the totals at the end, and
+ * closing balance) in a table whose head is repeated on every page (each cell whole: a long one wraps
+ * within its column and its row grows), the totals at the end, and
  * 'Page N' at the foot of each page. A page is sent as soon as it is full (pdfkit keeps only the
  * page being written), and the next rows are read only when the reply has taken what was written.
  *
@@ -81,19 +82,30 @@ function glyphsOf(doc: Doc): GlyphTest {
   return has ? (codePoint) => has.call(font, codePoint) : () => true;
 }
 
-/** Writes one table line; every cell on one line, cut with an ellipsis when too long. */
-function line(doc: Doc, y: number, cells: string[], bold = false): void {
+const CELL_TOP = 3.5;
+
+/** The cells' texts as the font can show them, and the options each is written with. */
+function cellsOf(doc: Doc, cells: string[], bold: boolean) {
   doc.font(bold ? BOLD : REGULAR).fontSize(FONT_SIZE);
+  const hasGlyph = glyphsOf(doc);
+  return COLUMNS.map((column, index) => ({
+    text: pdfText(cells[index] ?? '', hasGlyph),
+    options: { width: column.width - 2 * CELL_PADDING, align: column.align },
+  }));
+}
+
+/** How high a table row is: one line, or as many as its longest cell wraps to (a long e-mail address, say). */
+function rowHeight(doc: Doc, cells: string[], bold = false): number {
+  const tallest = Math.max(...cellsOf(doc, cells, bold).map(({ text, options }) => doc.heightOfString(text, options)));
+  return Math.max(ROW_HEIGHT, Math.ceil(tallest + 2 * CELL_TOP));
+}
+
+/** Writes one table row: every cell whole, wrapped within its column (a word wider than it is broken). */
+function line(doc: Doc, y: number, cells: string[], bold = false): void {
   let x = MARGIN;
-  COLUMNS.forEach((column, index) => {
-    doc.text(pdfText(cells[index] ?? '', glyphsOf(doc)), x + CELL_PADDING, y + 3.5, {
-      width: column.width - 2 * CELL_PADDING,
-      height: FONT_SIZE + 2,
-      align: column.align,
-      // One line high: the wrapper stops after the first line and ends it with an ellipsis.
-      ellipsis: true,
-    });
-    x += column.width;
+  cellsOf(doc, cells, bold).forEach(({ text, options }, index) => {
+    doc.text(text, x + CELL_PADDING, y + CELL_TOP, options);
+    x += COLUMNS[index].width;
   });
 }
 
@@ -167,9 +179,10 @@ class StatementLayout {
 
   /** One row of the table, on a new page when this one is full. */
   row(cells: string[], bold = false): void {
-    if (this.y + ROW_HEIGHT > this.bottom) this.newPage();
+    const height = rowHeight(this.doc, cells, bold);
+    if (this.y + height > this.bottom) this.newPage();
     line(this.doc, this.y, cells, bold);
-    this.y += ROW_HEIGHT;
+    this.y += height;
     this.doc.moveTo(MARGIN, this.y).lineTo(this.doc.page.width - MARGIN, this.y).lineWidth(0.3).strokeColor('#cccccc').stroke();
   }
 
