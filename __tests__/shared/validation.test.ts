@@ -80,6 +80,15 @@ describe('codes and numbers', () => {
     expect(billDescriptionOk('x'.repeat(20))).toBe(true);
     expect(billDescriptionOk('x'.repeat(21))).toBe(false);
     expect(billDescriptionOk('  abcd  ')).toBe(false);
+    // Characters as a reader counts them: an emoji (two UTF-16 units), an accented letter written
+    // as a letter and a combining mark, a thumbs-up with its skin tone: one each.
+    expect(billDescriptionOk('😀😀😀')).toBe(false);
+    expect(billDescriptionOk('😀'.repeat(5))).toBe(true);
+    expect(billDescriptionOk('😀'.repeat(20))).toBe(true);
+    expect(billDescriptionOk('😀'.repeat(21))).toBe(false);
+    expect(billDescriptionOk('Ọ́'.repeat(20))).toBe(true);
+    expect(billDescriptionOk('👍🏽'.repeat(20))).toBe(true);
+    expect(billDescriptionOk('👍🏽'.repeat(4))).toBe(false);
   });
 });
 

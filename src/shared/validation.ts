@@ -54,9 +54,17 @@ export const digitsOnly = (input: string, maxLength?: number): string => {
 /** A plausible address: something@domain.tld, no spaces, at most 254 characters. */
 export const isEmail = (email: string): boolean => email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 
-/** The bill description, trimmed, has 5 to 20 characters. */
+/** Characters as a reader counts them: 'é', '😀' and '👍🏽' are one each (grapheme clusters; code points where Intl.Segmenter is missing). */
+export function characterCount(text: string): number {
+  if (typeof Intl.Segmenter !== 'function') return [...text].length;
+  let count = 0;
+  for (const _ of new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)) count += 1;
+  return count;
+}
+
+/** The bill description, trimmed, has 5 to 20 characters (as a reader counts them, not UTF-16 units). */
 export function billDescriptionOk(description: string): boolean {
-  const { length } = description.trim();
+  const length = characterCount(description.trim());
   return length >= BILL_DESCRIPTION_MIN && length <= BILL_DESCRIPTION_MAX;
 }
 

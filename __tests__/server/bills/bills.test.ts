@@ -210,6 +210,8 @@ describe('POST /bills/create-bill-payment', () => {
     [{ PayeeAccountNumber: '  ' }, 400, 'Payee account number is required'],
     [{ Description: 'Fee' }, 400, 'Description must be 5 to 20 characters'],
     [{ Description: 'Tuition for the year!' }, 400, 'Description must be 5 to 20 characters'],
+    // Three characters, though six UTF-16 units.
+    [{ Description: '😀😀😀' }, 400, 'Description must be 5 to 20 characters'],
     [{ Amount: 0 }, 400, 'Please enter an amount greater than 0'],
     [{ Amount: -1 }, 400, 'Please enter an amount greater than 0'],
     [{ Amount: 1.234 }, 400, 'Amount can have at most 2 decimal places'],
@@ -219,6 +221,14 @@ describe('POST /bills/create-bill-payment', () => {
     await confirmPin(customer);
     expectRefusal(await pay(customer, overrides), status, message);
     expect((await balances(t, customer)).CAD).toBe(300);
+  });
+
+  it('counts the description in characters as a reader does: 20 emoji are fine', async () => {
+    const customer = await funded(t, { CAD: '300.00' });
+    await confirmPin(customer);
+    const res = await pay(customer, { Description: '👍🏽'.repeat(20) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.Description).toBe('👍🏽'.repeat(20));
   });
 
   it.each([
