@@ -123,21 +123,21 @@ describe('confirm-transaction-pin and its lockout', () => {
 describe('step-up grant for bill payment', () => {
   it('a confirmed PIN allows exactly one payment within 5 minutes; a rolled-back payment keeps it', async () => {
     const customer = await createCustomer(t);
-    await inRolledBackTransaction((trx) => expect(consumeStepUpGrant(trx, customer.id)).rejects.toThrow(server.pinConfirmationRequired));
+    await inRolledBackTransaction((trx) => expect(consumeStepUpGrant(trx, { userId: customer.id, sessionId: customer.sessionId })).rejects.toThrow(server.pinConfirmationRequired));
     await confirmPin(customer, '1234');
-    await inRolledBackTransaction((trx) => expect(consumeStepUpGrant(trx, customer.id)).resolves.toBeUndefined());
-    await t.db.transaction().execute((trx) => consumeStepUpGrant(trx, customer.id));
-    await expect(t.db.transaction().execute((trx) => consumeStepUpGrant(trx, customer.id))).rejects.toThrow(server.pinConfirmationRequired);
+    await inRolledBackTransaction((trx) => expect(consumeStepUpGrant(trx, { userId: customer.id, sessionId: customer.sessionId })).resolves.toBeUndefined());
+    await t.db.transaction().execute((trx) => consumeStepUpGrant(trx, { userId: customer.id, sessionId: customer.sessionId }));
+    await expect(t.db.transaction().execute((trx) => consumeStepUpGrant(trx, { userId: customer.id, sessionId: customer.sessionId }))).rejects.toThrow(server.pinConfirmationRequired);
 
     await confirmPin(customer, '1234');
     clock.advance(5 * 60 * 1000 + 1000);
-    await expect(t.db.transaction().execute((trx) => consumeStepUpGrant(trx, customer.id))).rejects.toThrow(server.pinConfirmationRequired);
+    await expect(t.db.transaction().execute((trx) => consumeStepUpGrant(trx, { userId: customer.id, sessionId: customer.sessionId }))).rejects.toThrow(server.pinConfirmationRequired);
   });
 
   it('two payments racing for one grant: exactly one gets it', async () => {
     const customer = await createCustomer(t);
     await confirmPin(customer, '1234');
-    const race = await Promise.allSettled([1, 2].map(() => t.db.transaction().execute((trx) => consumeStepUpGrant(trx, customer.id))));
+    const race = await Promise.allSettled([1, 2].map(() => t.db.transaction().execute((trx) => consumeStepUpGrant(trx, { userId: customer.id, sessionId: customer.sessionId }))));
     expect(race.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
   });
 
@@ -145,7 +145,7 @@ describe('step-up grant for bill payment', () => {
     const alice = await createCustomer(t);
     const bob = await createCustomer(t);
     await confirmPin(alice, '1234');
-    await expect(t.db.transaction().execute((trx) => consumeStepUpGrant(trx, bob.id))).rejects.toThrow(server.pinConfirmationRequired);
+    await expect(t.db.transaction().execute((trx) => consumeStepUpGrant(trx, { userId: bob.id, sessionId: bob.sessionId }))).rejects.toThrow(server.pinConfirmationRequired);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import billers from '../../../src/server/data/billers.json';
 import { answers, server } from '../../../src/shared/messages';
-import { expectRefusal, fakeClock } from '../../support/auth-flow';
+import { bearer, expectRefusal, fakeClock, loginThroughApi } from '../../support/auth-flow';
 import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { balances, ledgerSums } from '../../support/wallets';
@@ -193,6 +193,26 @@ describe('POST /bills/create-bill-payment', () => {
     const customer = await funded(t, { CAD: '300.00' });
     expectRefusal(await confirmPin(customer, '9999'), 400, server.incorrectPinAttemptsLeft(4));
     expectRefusal(await pay(customer), 403, 'Please confirm your transaction PIN first');
+  });
+
+  it("a PIN confirmed in one session pays no bill in another: the customer's other browser, or a stolen token that never knew the PIN", async () => {
+    const customer = await funded(t, { CAD: '300.00' });
+    const { access_token: token } = await loginThroughApi(t, customer.email, customer.password);
+    const otherSession: Customer = { ...customer, token, headers: bearer(token) };
+    expect((await confirmPin(customer)).statusCode).toBe(200);
+    expectRefusal(await pay(otherSession), 403, 'Please confirm your transaction PIN first');
+    expect((await balances(t, customer)).CAD).toBe(300);
+    // The confirmation is still the confirming session's own.
+    expect((await pay(customer)).statusCode).toBe(200);
+    expect((await balances(t, customer)).CAD).toBe(49.5);
+
+    // A refused payment keeps it for that session only.
+    expect((await confirmPin(customer)).statusCode).toBe(200);
+    expectRefusal(await pay(customer, { Amount: 100 }), 422, 'Amount cannot exceed your balance of $49.50 CAD');
+    expectRefusal(await pay(otherSession, { Amount: 10 }), 403, 'Please confirm your transaction PIN first');
+    expect((await balances(t, customer)).CAD).toBe(49.5);
+    expect((await pay(customer, { Amount: 10 })).statusCode).toBe(200);
+    expect((await balances(t, customer)).CAD).toBe(39.5);
   });
 
   it('a payment refused for its amount keeps the confirmation for the corrected one', async () => {

@@ -23,6 +23,7 @@ import * as m0021 from './0021-recipients-updated-in-place';
 import * as m0022 from './0022-value-rules-as-domains';
 import * as m0023 from './0023-limit-usage-by-quarter-hour';
 import * as m0024 from './0024-sign-up-codes-bound';
+import * as m0025 from './0025-pin-confirmation-per-session';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0022-value-rules-as-domains': m0022,
   '0023-limit-usage-by-quarter-hour': m0023,
   '0024-sign-up-codes-bound': m0024,
+  '0025-pin-confirmation-per-session': m0025,
 };
 
 /** The names of every migration this code knows, in order (the reconcile CLI checks a database has them all). */

@@ -236,7 +236,7 @@ export async function verifyResetOtp(deps: AuthDeps, email: string, code: string
     ip,
     hideMissing: true,
     onValid: async (trx) => {
-      await issueGrant(trx, target.userId, 'password_reset', now, ip);
+      await issueGrant(trx, target.userId, 'password_reset', now, { clientIp: ip });
       await updateUser(trx, target.userId, { is_email_verified: true }, now);
     },
   });
@@ -278,5 +278,5 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput, n
 /** What allows this password change: the session's fresh password check, a live reset grant, or nothing (null). */
 async function mayResetPassword(trx: Transaction<Database>, user: UserRow, sessionId: string | null, ip: string, now: Date): Promise<'session' | 'reset' | null> {
   if (sessionId && (await takeFreshPasswordCheck(trx, sessionId, now))) return 'session';
-  return (await consumeLiveGrant(trx, user.id, 'password_reset', now, ip)) ? 'reset' : null;
+  return (await consumeLiveGrant(trx, user.id, 'password_reset', now, { clientIp: ip })) ? 'reset' : null;
 }

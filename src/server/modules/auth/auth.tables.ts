@@ -49,6 +49,8 @@ export interface AuthGrantsTable {
   consumed_at: Date | null;
   /** The client address a password-reset grant is bound to (request.ip of verify-otp); null for unbound grants. */
   client_ip: string | null;
+  /** The session a PIN confirmation (pin_step_up) belongs to (migration 0025); null for grants of no session. */
+  session_id: string | null;
 }
 
 /** Rate-limit hits (login failures, OTP guesses…), one row per hit in a named bucket. */

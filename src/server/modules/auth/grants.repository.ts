@@ -9,17 +9,26 @@ import type { GrantKind } from './auth.tables';
  */
 export const grantLapsedBefore = sql<Date>`now() - interval '1 hour'`;
 
-/** A grant, bound to a client address when clientIp is given (null: usable from anywhere the session is). */
-export async function insertGrant(db: Db, userId: string, kind: GrantKind, now: Date, expiresAt: Date, clientIp: string | null = null): Promise<void> {
-  await db.insertInto('auth_grants').values({ user_id: userId, kind, created_at: now, expires_at: expiresAt, client_ip: clientIp }).execute();
+/** Who may use a grant: requests from one client address (a password reset), or of one session (a PIN confirmation); null: no such bound. */
+export interface GrantBinding {
+  clientIp?: string | null;
+  sessionId?: string | null;
+}
+
+/** A grant, bound as `binding` says. */
+export async function insertGrant(db: Db, userId: string, kind: GrantKind, now: Date, expiresAt: Date, binding: GrantBinding = {}): Promise<void> {
+  await db
+    .insertInto('auth_grants')
+    .values({ user_id: userId, kind, created_at: now, expires_at: expiresAt, client_ip: binding.clientIp ?? null, session_id: binding.sessionId ?? null })
+    .execute();
 }
 
 /**
- * Marks the newest live grant of that kind used; false when there is none. Only a grant issued to
- * the same client address (clientIp; null for unbound grants) counts, so a caller elsewhere finds
- * none and leaves the grant to its owner. One statement, race-free.
+ * Marks the newest live grant of that kind used; false when there is none. Only a grant bound as
+ * the caller is (the same client address, the same session; null for no bound) counts, so a caller
+ * elsewhere finds none and leaves the grant to its owner. One statement, race-free.
  */
-export async function consumeLiveGrant(db: Db, userId: string, kind: GrantKind, now: Date, clientIp: string | null = null): Promise<boolean> {
+export async function consumeLiveGrant(db: Db, userId: string, kind: GrantKind, now: Date, binding: GrantBinding = {}): Promise<boolean> {
   const row = await db
     .updateTable('auth_grants')
     .set({ consumed_at: now })
@@ -32,7 +41,8 @@ export async function consumeLiveGrant(db: Db, userId: string, kind: GrantKind, 
         .where('kind', '=', kind)
         .where('consumed_at', 'is', null)
         .where('expires_at', '>', now)
-        .where('client_ip', 'is not distinct from', clientIp)
+        .where('client_ip', 'is not distinct from', binding.clientIp ?? null)
+        .where('session_id', 'is not distinct from', binding.sessionId ?? null)
         .orderBy('created_at', 'desc')
         .limit(1)
         .forUpdate(),

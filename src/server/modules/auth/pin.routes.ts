@@ -19,7 +19,7 @@ export const pinRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = async (a
   app.route({
     ...callSpec(app, 'confirmTransactionPin', 'pin', 'Check the PIN (lockout after 5 wrong); allows one bill payment within 5 minutes', true),
     handler: async (request) => {
-      await confirmTransactionPin(deps, signedIn(request).userId, request.body.transaction_pin);
+      await confirmTransactionPin(deps, signedIn(request), request.body.transaction_pin);
       return { success: true as const, message: server.pinConfirmed };
     },
   });

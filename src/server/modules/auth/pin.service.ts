@@ -85,18 +85,21 @@ export async function verifyTransactionPin(deps: PinDeps, userId: string, pin: s
   });
 }
 
-/** POST /auth/confirm-transaction-pin: the PIN checked, one bill payment is allowed within 5 minutes. */
-export async function confirmTransactionPin(deps: PinDeps, userId: string, pin: string, now = new Date()): Promise<void> {
-  await verifyTransactionPin(deps, userId, pin, now);
-  await issueGrant(deps.db, userId, 'pin_step_up', now);
+/** Who confirms a PIN: the customer, in one of their sessions. */
+export type PinConfirmer = Pick<AuthContext, 'userId' | 'sessionId'>;
+
+/** POST /auth/confirm-transaction-pin: the PIN checked, one bill payment of this session is allowed within 5 minutes. */
+export async function confirmTransactionPin(deps: PinDeps, auth: PinConfirmer, pin: string, now = new Date()): Promise<void> {
+  await verifyTransactionPin(deps, auth.userId, pin, now);
+  await issueGrant(deps.db, auth.userId, 'pin_step_up', now, { sessionId: auth.sessionId });
 }
 
 /**
- * Uses up the step-up grant of a confirmed PIN (bill payment), inside the payment's transaction:
- * if the payment rolls back, the grant stays usable.
+ * Uses up the step-up grant of a PIN confirmed in this session (bill payment), inside the
+ * payment's transaction: if the payment rolls back, the grant stays usable, by this session only.
  */
-export async function consumeStepUpGrant(trx: Transaction<Database>, userId: string, now = new Date()): Promise<void> {
-  if (!(await consumeLiveGrant(trx, userId, 'pin_step_up', now))) throw forbidden(server.pinConfirmationRequired);
+export async function consumeStepUpGrant(trx: Transaction<Database>, auth: PinConfirmer, now = new Date()): Promise<void> {
+  if (!(await consumeLiveGrant(trx, auth.userId, 'pin_step_up', now, { sessionId: auth.sessionId }))) throw forbidden(server.pinConfirmationRequired);
 }
 
 /**

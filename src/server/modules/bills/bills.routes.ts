@@ -20,14 +20,15 @@ export const billRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // Idempotency-Key (plugins/idempotency.ts); the PIN was confirmed by its own call.
     config: { idempotent: {} },
     handler: async (request) => {
-      const { userId } = signedIn(request);
+      const auth = signedIn(request);
+      const { userId } = auth;
       await requireVerifiedSender(app.db, userId);
       const order = await billOrder(billers, request.body, app.config.fees);
       const limits = await limitContext({ config: app.config, rates: app.adapters.rates }, 'CAD');
       return request.idempotency.transaction(async (trx) => ({
         success: true as const,
         message: bills.success,
-        data: await payBill(trx, userId, order, limits),
+        data: await payBill(trx, auth, order, limits),
       }));
     },
   });

@@ -1,6 +1,6 @@
 /**
  * Bill payment: a posted transfer from the customer's CAD wallet to bills_clearing (the house
- * pays the biller), allowed once per PIN confirmation (the step-up grant of
+ * pays the biller), allowed once per PIN confirmation in the same session (the step-up grant of
  * POST /auth/confirm-transaction-pin), used up in the payment's own transaction.
  */
 import { bills, server } from '../../../shared/messages';
@@ -10,7 +10,7 @@ import type { BillPaymentResult, Payee, Req } from '../../../shared/types';
 import { billDescriptionOk } from '../../../shared/validation';
 import type { Billers } from '../../adapters/types';
 import { badRequest, notFound } from '../../lib/errors';
-import { consumeStepUpGrant } from '../auth/pin.service';
+import { consumeStepUpGrant, type PinConfirmer } from '../auth/pin.service';
 import { customerAccount, systemAccountId, type Trx } from '../ledger/accounts.repository';
 import { transfer } from '../ledger/ledger.service';
 import { countAgainstLimits, type LimitContext } from '../limits/limits.service';
@@ -37,9 +37,10 @@ export async function billOrder(billers: Billers, body: Req<'createBillPayment'>
   return { payee, amount, fee: feeMinor(fees.bill, amount), accountNumber, description: body.Description.trim() };
 }
 
-/** Pays the bill: the step-up grant is used up, the payment counted against the customer's limits (403 over one), the money moved, the e-mail recorded. */
-export async function payBill(trx: Trx, userId: string, order: BillOrder, limits: LimitContext): Promise<BillPaymentResult> {
-  await consumeStepUpGrant(trx, userId);
+/** Pays the bill: the step-up grant of this session is used up, the payment counted against the customer's limits (403 over one), the money moved, the e-mail recorded. */
+export async function payBill(trx: Trx, auth: PinConfirmer, order: BillOrder, limits: LimitContext): Promise<BillPaymentResult> {
+  const { userId } = auth;
+  await consumeStepUpGrant(trx, auth);
   await countAgainstLimits(trx, limits, userId, 'CAD', order.amount);
   const wallet = await customerAccount(trx, userId, 'CAD');
   const row = await transfer(trx, {
