@@ -137,6 +137,21 @@ describe('the review of a conversion', () => {
     expect(backend.seen('/wallet/currency-conversion')).toHaveLength(0);
   });
 
+  test('a quote refused (too small to convert) opens no empty review: the form keeps the amount and the server says why', async () => {
+    const { user, store } = renderExchange([
+      http.post(apiPath('/quotes'), () => HttpResponse.json({ success: false, message: 'Amount is too small to convert' }, { status: 400 })),
+    ]);
+    await ready();
+    await user.type(send(), '0.01');
+    await user.click(screen.getByRole('button', { name: 'Convert' }));
+
+    expect(await screen.findByText('Amount is too small to convert')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Review' })).not.toBeInTheDocument());
+    expect(store.getState().ui.dialogs).toEqual({});
+    expect(send()).toHaveValue('0.01');
+    expect(backend.seen('/wallet/currency-conversion')).toHaveLength(0);
+  });
+
   test('Back returns to the form with the amount kept; nothing is converted', async () => {
     const { user, store } = renderExchange();
     await ready();

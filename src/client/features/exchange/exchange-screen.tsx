@@ -169,6 +169,13 @@ export default function ExchangeScreen() {
   );
 
   const quote = quoteState.isLoading ? undefined : quoteState.data;
+
+  // A quote refused (too small to convert, say) or unanswered: no review of nothing. The review
+  // closes, the form keeps the amount, and the toast above says why.
+  const quoteFailed = quoteState.isError;
+  useEffect(() => {
+    if (reviewing && quoteFailed) dispatch(dialogClosed(EXCHANGE_REVIEW));
+  }, [reviewing, quoteFailed, dispatch]);
   const quoteProblem = quote && exceedsBalance(quote.send_amount, balance) && balance !== undefined ? insufficientMessage(from, balance) : null;
 
   // A lapsed quote is replaced while the review is open, and the review says the rate changed.
