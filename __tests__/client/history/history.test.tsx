@@ -224,9 +224,21 @@ describe('transaction history', () => {
     expect(queries).toHaveLength(2);
   }, 10_000);
 
-  test('a failure says Failed to fetch transaction history', async () => {
-    renderHistory([], [http.get(apiPath('/wallet/transactions'), () => HttpResponse.error())]);
-    expect(await screen.findByText('Failed to fetch transaction history')).toBeInTheDocument();
+  test('a failure says Failed to fetch transaction history, in a toast and in the list, which claims no empty history and no page count; Try again asks again', async () => {
+    let fail = true;
+    const { user } = renderHistory([transaction({ amount: 250.75 })], [
+      http.get(apiPath('/wallet/transactions'), () => (fail ? HttpResponse.error() : undefined)),
+    ]);
+    const list = await screen.findByRole('region', { name: 'CAD transactions' });
+    expect(await within(list).findByText('Failed to fetch transaction history')).toBeInTheDocument();
+    expect(await screen.findAllByText('Failed to fetch transaction history')).toHaveLength(2);
+    expect(within(list).queryByText('No transactions found')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Showing page/)).not.toBeInTheDocument();
+
+    fail = false;
+    await user.click(within(list).getByRole('button', { name: 'Try again' }));
+    expect(await within(list).findByText('+$250.75 CAD')).toBeInTheDocument();
+    expect(screen.getByText('Showing page 1 of 1')).toBeInTheDocument();
   });
 
   test('a 401 whose refresh fails ends the session and goes to /', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
-import { isHttpError } from '../../api/error-message';
+import { isHttpError, messageOf } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
 import { paths } from '../../app/paths';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -60,7 +60,7 @@ export default function HistoryScreen() {
   // The cached page decides whether to poll: pending rows are watched until they settle.
   const cached = historyApi.endpoints.getTransactions.useQueryState(query);
   const polling = cached.currentData?.data.some((row) => isPending(row.status)) ?? false;
-  const { data, currentData, isFetching, error } = useGetTransactionsQuery(query, { pollingInterval: polling ? PENDING_POLL_MS : 0 });
+  const { data, currentData, isFetching, error, refetch } = useGetTransactionsQuery(query, { pollingInterval: polling ? PENDING_POLL_MS : 0 });
   // A 401 here means the refresh failed too: the session has ended, the user goes to '/'.
   const unauthorized = isHttpError(error) && error.status === 401;
   useErrorToast(unauthorized ? undefined : error, M.history.fetchFailed);
@@ -71,6 +71,9 @@ export default function HistoryScreen() {
 
   // The last answer's pagination, kept while the next page loads.
   const pages = data ? pageCount(data.pagination.total, data.pagination.limit) : 1;
+  // Not loaded (an error, or a replay whose file lacks this page): the card says so, not 'No
+  // transactions found', and shows no page count it does not know.
+  const failed = error !== undefined && !unauthorized && !currentData && !isFetching;
 
   return (
     <main>
@@ -86,16 +89,22 @@ export default function HistoryScreen() {
         <TransactionsCard aria-label={`${currency} transactions`}>
           {isFetching && !currentData ? (
             <LoadingText>{M.history.loading}</LoadingText>
+          ) : failed ? (
+            <EmptyState title={messageOf(error, M.history.fetchFailed)}>
+              <Button variant="secondary" onClick={() => void refetch()}>Try again</Button>
+            </EmptyState>
           ) : currentData?.data.length ? (
             <TransactionsTable transactions={currentData.data} />
           ) : (
             <EmptyState title={M.history.empty} />
           )}
-          <Pager aria-label="Pages">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => dispatch(pageChanged(page - 1))}>Previous</Button>
-            <span>{M.history.showingPage(page, pages)}</span>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => dispatch(pageChanged(page + 1))}>Next</Button>
-          </Pager>
+          {!failed && (
+            <Pager aria-label="Pages">
+              <Button variant="secondary" disabled={page <= 1} onClick={() => dispatch(pageChanged(page - 1))}>Previous</Button>
+              <span>{M.history.showingPage(page, pages)}</span>
+              <Button variant="secondary" disabled={page >= pages} onClick={() => dispatch(pageChanged(page + 1))}>Next</Button>
+            </Pager>
+          )}
         </TransactionsCard>
       </Stack>
     </main>
