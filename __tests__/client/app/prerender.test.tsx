@@ -1,11 +1,15 @@
 // The build's prerender of '/' (src/client/prerender.tsx): the sign-in screen of spec §2 with its
 // styles, which the browser app (BrowserApp, what index.tsx hydrates it with) takes over as it is.
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserApp } from '../../../src/client/app/app';
 import { makeStore } from '../../../src/client/app/store';
 import type { PrerenderedScreen } from '../../../src/client/prerender';
 import { theme } from '../../../src/client/ui/theme';
+import { apiPath, server, setupFakeBackend } from '../../support/server-mock';
+
+setupFakeBackend();
 
 let page: PrerenderedScreen;
 beforeAll(async () => {
@@ -89,5 +93,33 @@ describe("the prerendered '/'", () => {
     expect(recoverable).not.toHaveBeenCalled();
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
+  });
+
+  test('what a customer typed before the script ran is kept: Sign In sends it, no field is called empty', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiPath('/auth/login'), async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ success: false, message: 'Invalid email or password' }, { status: 401 });
+      }),
+    );
+    const container = showPrerendered();
+    // Typed into the prerendered fields: the browser holds the values, React has not run yet.
+    (screen.getByLabelText('Email') as HTMLInputElement).value = 'ada@example.com';
+    (screen.getByLabelText('Password') as HTMLInputElement).value = 'Str0ng!Pass';
+
+    await act(async () => {
+      root = hydrateRoot(container, <BrowserApp store={makeStore()} />);
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    fireEvent.submit(screen.getByRole('button', { name: 'Sign In' }).closest('form') as HTMLFormElement);
+
+    await waitFor(() => expect(bodies).toEqual([{ email: 'ada@example.com', password: 'Str0ng!Pass', method: 'EMAIL' }]));
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Password')).toHaveValue('Str0ng!Pass');
+    expect(screen.queryByText('Please enter your email address')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please enter your password')).not.toBeInTheDocument();
   });
 });

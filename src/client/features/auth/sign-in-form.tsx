@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import * as M from '../../../shared/messages';
 import { UNVERIFIED_TOAST_MS } from '../../../shared/limits';
@@ -62,6 +62,12 @@ function useCredentials(initial: SignInValues, onSubmit: (values: SignInValues) 
     }
   };
 
+  /** Values the fields already hold: typed into the prerendered form before its script ran. */
+  const adopt = useCallback((typed: Partial<SignInValues>) => {
+    current.current = { ...current.current, ...typed };
+    setValues(current.current);
+  }, []);
+
   const fieldProps = (name: Field) => ({
     name,
     value: values[name],
@@ -77,6 +83,7 @@ function useCredentials(initial: SignInValues, onSubmit: (values: SignInValues) 
     values,
     submitting,
     submit,
+    adopt,
     fieldProps,
     error: (name: Field) => (touched[name] ? errors[name] : undefined),
     onSubmit: (event: FormEvent<HTMLFormElement>) => {
@@ -146,6 +153,20 @@ export function SignInForm() {
     // The auth screen now sends the signed-in customer on: to the screen they came for, or /dashboard.
   });
 
+  // '/' is prerendered: a customer may type before the script has run. What the browser's fields
+  // hold then is theirs; the form takes it over once hydrated (else the first Sign In would empty
+  // the fields and call them empty).
+  const fields = useRef<HTMLFormElement>(null);
+  const { adopt } = form;
+  useEffect(() => {
+    const typed: Partial<SignInValues> = {};
+    for (const name of ['email', 'password'] as const) {
+      const input = fields.current?.elements.namedItem(name);
+      if (input instanceof HTMLInputElement && input.value !== '') typed[name] = input.value;
+    }
+    if (Object.keys(typed).length > 0) adopt(typed);
+  }, [adopt]);
+
   if (step === CODE_STEP && codeRequest && form.values.email.trim()) {
     return (
       <Suspense fallback={<LoadingText>Loading…</LoadingText>}>
@@ -169,7 +190,7 @@ export function SignInForm() {
       {/* '/' shows this form before its script has run (the build's prerender): method="dialog"
           makes a submit then do nothing, where the default (GET) would put the password in the
           address. Once hydrated, onSubmit handles every submit. */}
-      <FormBody method="dialog" noValidate onSubmit={form.onSubmit}>
+      <FormBody ref={fields} method="dialog" noValidate onSubmit={form.onSubmit}>
         <TextField label="Email" type="email" autoComplete="email" {...form.fieldProps('email')} error={form.error('email')} />
         <PasswordField
           label="Password"
