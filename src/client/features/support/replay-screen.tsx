@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { MemoryRouter, useRoutes } from 'react-router-dom';
+import { MemoryRouter, Navigate, useRoutes } from 'react-router-dom';
 import styled, { ThemeProvider } from 'styled-components';
 import { signedInRoutes } from '../../app/signed-in-routes';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -120,8 +120,9 @@ export default function ReplayScreen() {
   const [file, setFile] = useState<Diagnostics | null>(null);
   const [invalid, setInvalid] = useState(false);
 
+  // Off (the default): the path is as unknown as any other, spec §2's 'any other path' goes to '/'.
   if (!__SUPPORT_TOOLS__ && !config.data?.supportTools) {
-    return <main>{config.isLoading ? <LoadingText>Loading…</LoadingText> : <PageHeader title="Support tools are off" />}</main>;
+    return config.isLoading ? <main><LoadingText>Loading…</LoadingText></main> : <Navigate to="/" replace />;
   }
 
   const load = async (event: ChangeEvent<HTMLInputElement>) => {
