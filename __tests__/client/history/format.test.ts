@@ -49,7 +49,9 @@ describe('history display rules', () => {
     expect(transactionDetails(transaction({ recipient_name: 'Chidi', sent_to: 'b@x.com', recieved_from: 'Bola' }))).toBe('Chidi');
     expect(transactionDetails(transaction({ recipient_name: null, sent_to: 'b@x.com', recieved_from: 'Bola' }))).toBe('b@x.com');
     expect(transactionDetails(transaction({ recipient_name: '', sent_to: null, recieved_from: 'Bola' }))).toBe('Bola');
-    expect(transactionDetails(transaction({ recipient_name: null, sent_to: null, recieved_from: null }))).toBe('—');
+    // A conversion names no counterparty: its description says what it was.
+    expect(transactionDetails(transaction({ recipient_name: null, sent_to: null, recieved_from: null, description: 'Converted to NGN' }))).toBe('Converted to NGN');
+    expect(transactionDetails(transaction({ recipient_name: null, sent_to: null, recieved_from: null, description: null }))).toBe('—');
   });
 
   test('dates are shown YYYY-MM-DD', () => {

@@ -40,9 +40,13 @@ export function formatSignedAmount(transaction: Pick<Transaction, 'direction' | 
   return `${sign}${formatMoney(transaction.currency, Math.abs(transaction.amount))} ${transaction.currency}`;
 }
 
-/** The Details column: the first present of recipient_name, sent_to, recieved_from. */
-export const transactionDetails = ({ recipient_name, sent_to, recieved_from }: Transaction): string =>
-  recipient_name || sent_to || recieved_from || '—';
+/**
+ * The Details column: the first present of recipient_name, sent_to, recieved_from (spec §3); an
+ * item with none of them (a conversion between one's own wallets) shows its description
+ * ('Converted to NGN') rather than a bare dash.
+ */
+export const transactionDetails = ({ recipient_name, sent_to, recieved_from, description }: Transaction): string =>
+  recipient_name || sent_to || recieved_from || description || '—';
 
 /** Dates are shown YYYY-MM-DD. */
 export const formatDate = (timestamp: string): string => moment(timestamp).format('YYYY-MM-DD');
