@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { limitsApi } from '../../../src/client/api/limits-api';
 import { walletApi } from '../../../src/client/api/wallet-api';
 import { historyApi } from '../../../src/client/features/history/history-api';
+import { PENDING_POLL_MS } from '../../../src/client/features/history/pending-watch';
 import { theme } from '../../../src/client/ui/theme';
 import type { Transaction, TransactionDetail } from '../../../src/shared/types';
 import { renderRoute } from '../../support/render';
@@ -273,6 +274,22 @@ describe('Cancel transfer', () => {
     expect(screen.getByRole('region', { name: 'Summary' })).toHaveTextContent('pending');
     expect(wallets.ngn.balance).toBe(250000);
   });
+
+  test('the hold runs out while the confirmation is open: it closes and says the transfer can no longer be cancelled; nothing is sent', async () => {
+    const { user, wallets, store } = renderDetail('KD-NGN-1', [pendingNgnPayout()]);
+    await user.click(await screen.findByRole('button', { name: 'Cancel transfer' }));
+    expect(screen.getByRole('dialog', { name: 'Cancel this transfer?' })).toBeInTheDocument();
+    // The page's next poll finds the payout handed to the bank.
+    const handed = wallets.details['KD-NGN-1'];
+    wallets.details['KD-NGN-1'] = { ...handed, cancellable: false, events: [...handed.events, { status: 'sent', at: at(1), note: 'Sent to the bank' }] };
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel this transfer?' })).not.toBeInTheDocument(), { timeout: PENDING_POLL_MS + 3000 });
+    await waitFor(() => expect(toastsShown()).toContain('This transfer can no longer be cancelled.'));
+    expect(toastsShown().filter((text) => text === 'This transfer can no longer be cancelled.')).toHaveLength(1);
+    expect(store.getState().ui.dialogs['transaction-cancel']).toBeFalsy();
+    expect(screen.queryByRole('button', { name: 'Cancel transfer' })).not.toBeInTheDocument();
+    expect(backend.seen('/transactions/KD-NGN-1/cancel')).toHaveLength(0);
+  }, 15_000);
 
   test('refused because the payout went on to its rail and completed: its completion is still told, once', async () => {
     const { user, wallets } = renderDetail('KD-NGN-1', [pendingNgnPayout()]);

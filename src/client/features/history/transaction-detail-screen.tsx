@@ -184,6 +184,16 @@ export default function TransactionDetailScreen() {
   });
   const notFound = !id || (isHttpError(error) && error.status === 404);
 
+  // The hold ran out while the customer was deciding: the confirmation goes (its button with it),
+  // and the customer is told why rather than left with a dialog that vanished.
+  const confirmingCancel = useAppSelector((state) => selectIsDialogOpen(state, CANCEL_DIALOG));
+  const wasCancellable = useRef(false);
+  const cancellable = detail?.cancellable ?? false;
+  useEffect(() => {
+    if (wasCancellable.current && !cancellable && confirmingCancel) toast.error(M.activity.cannotCancel);
+    wasCancellable.current = cancellable;
+  }, [cancellable, confirmingCancel]);
+
   useEffect(() => {
     // A 401 here means the refresh failed too: the session has ended, the customer goes to '/'.
     if (isHttpError(error) && error.status === 401) void navigate(paths.home, { replace: true });
