@@ -5,7 +5,7 @@ import type { RootState } from '../../../src/client/app/store';
 import { renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { fakeWallets, serveWallets, withUser, type FakeWallets } from '../../support/wallet-backend';
-import { expectOnFormAndAsToast } from '../../support/toasts';
+import { expectOnFormAndAsToast, settleToasts, toastsShown } from '../../support/toasts';
 
 setupFakeBackend();
 
@@ -113,6 +113,26 @@ describe('naira wallet activation', () => {
     expect(await within(dialog).findByText('Please enter a valid 11-digit BVN')).toBeInTheDocument();
     await expectOnFormAndAsToast('Please enter a valid 11-digit BVN');
     expect(backend.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  test('the refusal\'s toast goes once the BVN is corrected: it never stands beside "Wallet activated successfully!"', async () => {
+    const wallets = inactive();
+    const activate = http.post(apiPath('/wallet/naira-wallet'), () => {
+      wallets.ngn = { ...wallets.ngn, is_wallet_activated: true, bank_name: 'Kudi Partner Bank', account_name: 'Ada Obi', account_number: '9876543210' };
+      return HttpResponse.json({ success: 'true', message: 'Wallet activated successfully!' });
+    });
+    const { user, dialog } = await openActivation({ wallets, handlers: [activate] });
+    const bvn = within(dialog).getByRole('textbox', { name: 'BVN' });
+    await user.type(bvn, '12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Activate Wallet' }));
+    await expectOnFormAndAsToast('Please enter a valid 11-digit BVN');
+
+    await user.type(bvn, '678901');
+    await settleToasts();
+    expect(toastsShown()).not.toContain('Please enter a valid 11-digit BVN');
+    await user.click(within(dialog).getByRole('button', { name: 'Activate Wallet' }));
+    expect(await screen.findByText('Wallet activated successfully!')).toBeInTheDocument();
+    expect(toastsShown()).toEqual(['Wallet activated successfully!']);
   });
 
   test('sends bvn, NIN and gender; on success says so, closes and reloads the wallet with its bank details', async () => {

@@ -4,6 +4,8 @@ import { toast } from './toast';
 /**
  * A submit the form refused says why as a toast too (spec §8: errors are toasts unless marked
  * inline), once per submit, beside the same words on the form, which stay while they are true.
+ * The toast goes once they are not: the customer corrected the field (the form says something
+ * else or nothing), or the form itself went (its next step, its dialog closed after success).
  * `form` is Formik's state (its onSubmit must be async, so that a submit that ran ends too);
  * `refusal` is what the form says after it, if anything; `id` names the form (the toast's id, so a
  * second submit while the toast is up does not stack another).
@@ -11,11 +13,27 @@ import { toast } from './toast';
 export function useRefusedSubmitToast(form: { submitCount: number; isSubmitting: boolean }, refusal: string | undefined, id: string): void {
   const { submitCount, isSubmitting } = form;
   const toasted = useRef(0);
+  /** The toast on screen and the refusal it says. */
+  const shown = useRef<{ toastId: string; refusal: string } | null>(null);
   useEffect(() => {
+    if (shown.current && shown.current.refusal !== refusal) {
+      toast.dismiss(shown.current.toastId);
+      shown.current = null;
+    }
     if (submitCount === 0 || isSubmitting || toasted.current === submitCount) return;
     toasted.current = submitCount;
-    if (refusal) toast.error(refusal, { toastId: `${id}:${refusal}` });
+    if (refusal) {
+      const toastId = `${id}:${refusal}`;
+      toast.error(refusal, { toastId });
+      shown.current = { toastId, refusal };
+    }
   }, [submitCount, isSubmitting, refusal, id]);
+  useEffect(
+    () => () => {
+      if (shown.current) toast.dismiss(shown.current.toastId);
+    },
+    [],
+  );
 }
 
 /** What a form without Formik refused, as a toast beside its own words (spec §8); one toast per text at a time. */
