@@ -2,7 +2,8 @@
  * The sending limits after the run (spec-next §B), from the database and through the API. A day is
  * the customer's day in the zone they had at a moment, from its midnight; 30 days from the
  * midnight 29 days before that; the server counts sends in quarters of an hour of UTC and reads a
- * window from the quarter its first midnight falls in (migration 0023).
+ * window from the quarter its first midnight falls in (migration 0023), and also counts a send
+ * while its own day (or 30 days) lasts in the zone it was made in (migration 0026).
  * - every counted send is recomputed from its ledger row alone: its amount in CAD minor units (NGN
  *   at the run's mid rate, rounded up) and its quarter of an hour (of its moment); a payout's
  *   recorded count (`payouts.limit_minor`, `limit_bucket`) is the same;
@@ -23,15 +24,27 @@ import type { Db } from '../../src/server/db/database';
 import { query, type CheckResult } from './checks';
 import type { BankCustomer } from './customers';
 import { dataOf, type Http } from './http';
-import { bucketOf, cadMinorOf, formatLimit, localDay, parseLimitRefusal, windowStarts, zoneAt, type LimitKind, type LimitTable } from './limits';
+import { bucketOf, cadMinorOf, dayStartMs, formatLimit, localDay, parseLimitRefusal, shiftDay, windowStarts, zoneAt, type LimitKind, type LimitTable } from './limits';
 import { COUNTED, majorToMinor, outcomeOf, toMajor, type Op } from './workload';
 
-/** A counted send: its transfer id, moment, quarter of an hour and what it counts for (CAD minor units). */
+/**
+ * A counted send: its transfer id, moment, quarter of an hour, what it counts for (CAD minor
+ * units), and when its own day and 30 days end in the zone it was made in.
+ */
 export interface CountedSend {
   id: bigint;
   atMs: number;
   bucketMs: number;
   amount: bigint;
+  dayEndsMs: number;
+  days30EndMs: number;
+}
+
+/** A send of a customer at a moment, with the ends of its own day and 30 days in the zone of that moment. */
+function countedSend(c: BankCustomer, id: bigint, atMs: number, amount: bigint): CountedSend {
+  const zone = zoneAt(c.zones, atMs);
+  const day = localDay(atMs, zone);
+  return { id, atMs, bucketMs: bucketOf(atMs), amount, dayEndsMs: dayStartMs(zone, shiftDay(day, 1)), days30EndMs: dayStartMs(zone, shiftDay(day, 30)) };
 }
 
 /** Per customer (index): their counted sends, in the order they were counted (transfer id). */
@@ -58,16 +71,28 @@ const add = (usage: Usage, index: number, send: CountedSend) => {
   sends.push(send);
 };
 /** What the sends from a bucket on count for; only those counted up to `upToId`, or made by `untilMs`, when given. */
-const sumFrom = (sends: CountedSend[] | undefined, fromMs: number, bound: { upToId?: bigint; untilMs?: number; beforeMs?: number } = {}): bigint => {
-  let sum = 0n;
+/** A moment's windows: today's and the 30 days' first quarters in the zone of then. */
+interface Windows {
+  ms: number;
+  dayFrom: number;
+  from30: number;
+}
+
+/**
+ * What the sends count for today and in the 30 days at a moment: a send counts from its window's
+ * first quarter in the zone of the moment, or while its own day (30 days) lasts (migration 0026).
+ * `upToId`: only sends counted up to that one; `untilMs`: only sends made by then.
+ */
+const countsAt = (sends: CountedSend[] | undefined, at: Windows, bound: { upToId?: bigint; untilMs?: number } = {}): { today: bigint; days30: bigint } => {
+  let today = 0n;
+  let days30 = 0n;
   for (const s of sends ?? []) {
-    if (s.bucketMs < fromMs) continue;
     if (bound.upToId !== undefined && s.id > bound.upToId) continue;
     if (bound.untilMs !== undefined && s.atMs > bound.untilMs) continue;
-    if (bound.beforeMs !== undefined && s.bucketMs >= bound.beforeMs) continue;
-    sum += s.amount;
+    if (s.bucketMs >= at.dayFrom || s.dayEndsMs > at.ms) today += s.amount;
+    if (s.bucketMs >= at.from30 || s.days30EndMs > at.ms) days30 += s.amount;
   }
-  return sum;
+  return { today, days30 };
 };
 const when = (ms: number) => new Date(ms).toISOString();
 
@@ -136,7 +161,7 @@ export async function checkLimits(db: Db, runId: string, customers: BankCustomer
     const amount = big(row.amount);
     const counted = cadMinorOf(row.currency, amount, midRate);
     const atMs = Number(big(row.at_us) / 1000n);
-    const send: CountedSend = { id: big(row.id), atMs, bucketMs: bucketOf(atMs), amount: counted };
+    const send = countedSend(c, big(row.id), atMs, counted);
     const label = `${c.email} (${c.tier}): ${row.kind} ${row.reference} of ${toMajor(amount)} ${row.currency} (${row.status}) at ${when(atMs)}`;
     rowOf.set(`${c.index}:${row.currency}:${amount}:${row.kind}`, row);
     if (counted > limits.perTransfer) v(`${label} counts ${toMajor(counted)}, over the per-transfer limit of ${toMajor(limits.perTransfer)}`);
@@ -169,9 +194,8 @@ export async function checkLimits(db: Db, runId: string, customers: BankCustomer
     for (const s of sends) {
       const zone = zoneAt(c.zones, s.atMs);
       const { day, dayFrom, from30 } = windowStarts(s.atMs, zone);
-      const today = sumFrom(sends, dayFrom, { upToId: s.id });
+      const { today, days30: month } = countsAt(sends, { ms: s.atMs, dayFrom, from30 }, { upToId: s.id });
       if (today > limits.perDay) v(`${c.email} (${c.tier}): with its send at ${when(s.atMs)}, ${day} (${zone}) counts ${toMajor(today)}, over the day limit of ${toMajor(limits.perDay)}`);
-      const month = sumFrom(sends, from30, { upToId: s.id });
       if (month > limits.per30Days) v(`${c.email} (${c.tier}): with its send at ${when(s.atMs)}, the 30 days to ${day} (${zone}) count ${toMajor(month)}, over the 30-day limit of ${toMajor(limits.per30Days)}`);
     }
   }
@@ -220,15 +244,18 @@ export async function checkLimits(db: Db, runId: string, customers: BankCustomer
       if (refusal.kind === 'day') {
         if (refusal.amount > limits.perDay) v(`${label}: ${said}, more than the day limit of ${formatLimit(limits.perDay)}`);
         const used = limits.perDay - refusal.amount;
-        const counts = moments.map((m) => sumFrom(ever30, m.dayFrom, { untilMs: s.at }));
+        const counts = moments.map((m) => countsAt(ever30, m, { untilMs: s.at }).today);
         if (!counts.some((sum) => sum >= used)) v(`${label}: ${said}, i.e. ${toMajor(used)} used, but the sends of ${days} count for ${counts.map(toMajor).join('/')}`);
       } else {
         if (refusal.amount > limits.per30Days) v(`${label}: ${said}, more than the 30-day limit of ${formatLimit(limits.per30Days)}`);
         const used = limits.per30Days - refusal.amount;
-        const counts = moments.map((m) => sumFrom(ever30, m.from30, { untilMs: s.at }));
+        const counts = moments.map((m) => countsAt(ever30, m, { untilMs: s.at }).days30);
         if (!counts.some((sum) => sum >= used)) v(`${label}: ${said}, i.e. ${toMajor(used)} used, but the sends of the 30 days to ${days} count for ${counts.map(toMajor).join('/')}`);
         // The 30-day limit binds before the day's only when the earlier days used more than their difference.
-        const before = moments.map((m) => sumFrom(ever30, m.from30, { untilMs: s.at, beforeMs: m.dayFrom }));
+        const before = moments.map((m) => {
+          const counts = countsAt(ever30, m, { untilMs: s.at });
+          return counts.days30 - counts.today;
+        });
         if (!before.some((sum) => sum > limits.per30Days - limits.perDay)) {
           v(`${label}: ${said}, but the days before ${days} count for ${before.map(toMajor).join('/')}, within the difference of the 30-day and day limits`);
         }
@@ -266,9 +293,9 @@ export async function checkLimitsThroughApi(http: Http, customers: BankCustomer[
     const data = dataOf<Record<string, unknown>>(res);
     const limits = table[c.tier];
     const sends = usage.get(c.index);
-    const { dayFrom, from30 } = windowStarts(Date.now(), zone);
-    const usedToday = sumFrom(sends, dayFrom);
-    const used30 = sumFrom(sends, from30);
+    const now = Date.now();
+    const { dayFrom, from30 } = windowStarts(now, zone);
+    const { today: usedToday, days30: used30 } = countsAt(sends, { ms: now, dayFrom, from30 });
     const expected: Record<string, bigint> = {
       per_transfer: limits.perTransfer,
       per_day: limits.perDay,

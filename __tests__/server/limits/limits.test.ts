@@ -306,6 +306,33 @@ describe("the day is the customer's own (the time zone of update-timezone)", () 
     }
   });
 
+  it("moving to a zone whose day has just begun reopens nothing: a send counts while its own day lasts in the zone it was made in", async () => {
+    // The send was made 45 minutes ago in a zone whose day it still is (more than an hour after its midnight) ...
+    const minutesOfDay = (zone: string) => {
+      const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date()).split(':').map(Number);
+      return h * 60 + m;
+    };
+    const madeIn = ['Pacific/Kiritimati', 'Asia/Tokyo', 'America/Toronto', 'Pacific/Pago_Pago'].find((zone) => minutesOfDay(zone) >= 60 && minutesOfDay(zone) < 1430);
+    if (!madeIn) throw new Error('no zone an hour past its midnight');
+    const customer = await sender();
+    await setZone(customer, madeIn);
+    expect((await ROUTES[0].send(customer, 1000)).statusCode).toBe(200);
+    await sql`update limit_usage set bucket = kudi_bucket(bucket - interval '45 minutes') where user_id = ${customer.id}::uuid`.execute(t.db);
+    // ... and the customer now says their zone is one whose midnight passed 15 to 30 minutes ago.
+    const utcMinutes = new Date().getUTCHours() * 60 + new Date().getUTCMinutes();
+    let offset = Math.ceil((15 - utcMinutes) / 15) * 15;
+    if (offset < -720) offset += 1440;
+    if (offset > 840) offset -= 1440;
+    const zone = `${offset < 0 ? '-' : '+'}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+    await setZone(customer, zone);
+    const before = await balances(t, customer);
+
+    expect([zone, await limitsOf(customer)]).toEqual([zone, expect.objectContaining({ used_today: '1000.00', remaining_today: '0.00', used_30_days: '1000.00' })]);
+    await expectRefused(ROUTES[0], customer, 0.01, 'This exceeds your daily limit. You can send up to $0.00 more today.');
+    await expectRefused(ROUTES[5], customer, 500, 'This exceeds your daily limit. You can send up to $0.00 more today.');
+    expect(await balances(t, customer)).toEqual(before);
+  });
+
   it("a day ends at the customer's midnight: a send of the customer's yesterday in the zone they have now counts for the 30 days only", async () => {
     const customer = await sender();
     await setZone(customer, 'Pacific/Pago_Pago');

@@ -44,20 +44,23 @@ export interface UsageRow {
 }
 
 /**
- * What the customer sent today and in the last 30 days (the days of their time zone of now, from
- * their midnights, as kudi_limit_charge counts them), and when today ends.
+ * What the customer sent today and in the last 30 days, as kudi_limit_charge counts them: from the
+ * midnights of their time zone of now, and each send also while its own day (or 30 days) lasts in
+ * the zone it was made in (migration 0026); and when today's count resets: the next midnight, or
+ * later while a send of an earlier zone's day still counts.
  */
 export async function usageOf(db: Db, userId: string): Promise<UsageRow | undefined> {
   const { rows } = await sql<UsageRow>`
-    select u.tier, d.resets_at,
-      coalesce(sum(l.used_minor) filter (where l.bucket >= d.day_from), 0)::bigint as used_today,
-      coalesce(sum(l.used_minor), 0)::bigint as used_30_days
+    select u.tier,
+      greatest(d.resets_at, max(l.day_ends) filter (where l.used_minor > 0 and l.day_ends > now())) as resets_at,
+      coalesce(sum(l.used_minor) filter (where l.bucket >= d.day_from or l.day_ends > now()), 0)::bigint as used_today,
+      coalesce(sum(l.used_minor) filter (where l.bucket >= d.from_30 or l.days30_end > now()), 0)::bigint as used_30_days
     from users u
     cross join lateral (select kudi_local_day(u.timezone, now()) as today) t
     cross join lateral (select kudi_next_local_midnight(u.timezone, now()) as resets_at,
       kudi_bucket(kudi_day_start(u.timezone, t.today)) as day_from,
       kudi_bucket(kudi_day_start(u.timezone, t.today - 29)) as from_30) d
-    left join limit_usage l on l.user_id = u.id and l.bucket >= d.from_30
+    left join limit_usage l on l.user_id = u.id and l.bucket >= d.from_30 - interval '2 days'
     where u.id = ${userId}::uuid
     group by u.tier, d.day_from, d.resets_at`.execute(db);
   const row = rows[0];

@@ -8,6 +8,10 @@ export interface LimitUsageTable {
   user_id: string;
   bucket: Date;
   used_minor: bigint;
+  /** When the day of this bucket's sends ends in the zone they were made in (migration 0026). */
+  day_ends: Date | null;
+  /** When their 30 days end there. */
+  days30_end: Date | null;
 }
 
 export interface LimitsTables {
