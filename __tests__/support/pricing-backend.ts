@@ -41,6 +41,7 @@ export const basicLimits = (overrides: Partial<Limits> = {}): Limits => ({
   used_30_days: '0.00',
   remaining_30_days: '5000.00',
   resets_at: '2025-03-15T05:00:00.000Z',
+  ngn_mid_rate: '1050.00',
   ...overrides,
 });
 

@@ -1,6 +1,7 @@
 // spec-next §A and §B in the send flows: every flow goes form → review → PIN; the review shows the
 // numbers; Back keeps the form; balance and tier limits (GET /limits) are said at the form.
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import type { UserEvent } from '@testing-library/user-event';
 import BillPaymentScreen from '../../../src/client/features/bill-payment/bill-payment-screen';
 import TransferCadScreen from '../../../src/client/features/transfer-cad/transfer-cad-screen';
@@ -211,18 +212,35 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  test('NGN bank payout: the naira counted in CAD; above what is left today it says so under the amount and Send is disabled', async () => {
-    // 100 CAD left today; at 1,060.50 NGN per CAD, 106,050 NGN is 100.00 CAD and 106,061 NGN is 100.01 CAD.
-    pricing.limits = basicLimits({ used_today: '900.00', remaining_today: '100.00' });
+  test('NGN bank payout: the naira counted in CAD as the server counts it (the mid rate, rounded up to the cent); above what is left today it says so under the amount and Send is disabled', async () => {
+    // 100 CAD left today; at the mid rate of 1,050.00 NGN per CAD, 105,000 NGN is 100.00 CAD and
+    // 105,000.01 NGN counts for 100.01 CAD (rounded up), as the server counts it.
+    pricing.limits = basicLimits({ used_today: '900.00', remaining_today: '100.00', ngn_mid_rate: '1050.00' });
     serve();
     const { user } = flows[1].render();
-    await fillNgn(user, '106061');
+    await fillNgn(user, '105000.01');
     expect(await screen.findByText('This exceeds your daily limit. You can send up to $100.00 more today.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.clear(spin('Amount (NGN)'));
-    await user.type(spin('Amount (NGN)'), '106050');
+    await user.type(spin('Amount (NGN)'), '105000');
     expect(screen.queryByText(/This exceeds your daily limit/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send' })).toBeEnabled();
+  });
+
+  test("NGN bank payout above the tier's per-transfer limit at the mid rate: said at the form, and the maximum shown is the tier's", async () => {
+    // Basic: $1,000.00 per transfer, at 1,050.00 NGN per CAD ₦1,050,000.00; the rail's maximum (₦5,000,000) is higher.
+    pricing.limits = basicLimits({ ngn_mid_rate: '1050.00' });
+    signIn();
+    serveMoney(serveWallets(fakeWallets({ ngn: { balance: 3_000_000 } })));
+    server.use(http.get(apiPath('/wallet/limit/NGN'), () => HttpResponse.json({ success: true, message: 'NGN limit', data: 5_000_000 })));
+    const { user } = flows[1].render();
+    await fillNgn(user, '1050001');
+    expect(await screen.findByText('This exceeds your per-transfer limit of $1,000.00.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    expect(screen.getByText('Maximum per transaction: ₦1,050,000.00')).toBeInTheDocument();
+    await user.clear(spin('Amount (NGN)'));
+    await user.type(spin('Amount (NGN)'), '1050000');
+    expect(screen.queryByText(/per-transfer limit/)).not.toBeInTheDocument();
   });
 
   test('bill payment above the per-transfer limit: said under the amount, Continue disabled', async () => {

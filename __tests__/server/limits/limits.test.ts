@@ -128,6 +128,8 @@ describe('GET /limits', () => {
       remaining_30_days: '5000.00',
       // No time zone sent yet: the customer's day is UTC's.
       resets_at: midnightUtc,
+      // What an NGN send counts at (the mid rate of FX_MID_RATE's default), so a form can say what the server will.
+      ngn_mid_rate: '1050.00',
     });
   });
 

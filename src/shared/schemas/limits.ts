@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { EndpointName } from '../endpoints';
 import { PROOF_OF_ADDRESS_STATUSES, TIERS } from '../limits';
 import { Email, Ok, Text, Timestamp, responses, type EndpointSchema } from './common';
+import { DecimalRate } from './pricing';
 
 /** Money in new fields: a decimal string with two decimals and no thousands separators ('1000.00'). */
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
@@ -19,8 +20,13 @@ export const Limits = Type.Object({
   remaining_today: Money,
   used_30_days: Money,
   remaining_30_days: Money,
-  /** When today ends in the customer's time zone (ISO 8601 UTC): used_today starts again from 0. */
+  /**
+   * When today ends in the customer's time zone (ISO 8601 UTC): used_today starts again from 0 (or
+   * later, while a send made in another zone still counts for its own day there).
+   */
   resets_at: Timestamp,
+  /** NGN per 1 CAD at which an NGN send counts now (the mid rate; its CAD rounded up to the cent). */
+  ngn_mid_rate: DecimalRate,
 });
 
 export const ProofOfAddressStatus = Type.Union(PROOF_OF_ADDRESS_STATUSES.map((status) => Type.Literal(status)));

@@ -3,7 +3,6 @@ import * as M from '../../../shared/messages';
 import { convert, formatMinor, parseAmount } from '../../../shared/money';
 import type { Currency, Limits } from '../../../shared/types';
 import { useGetLimitsQuery } from '../../api/limits-api';
-import { useGetRateQuery } from '../../api/wallet-api';
 import type { AmountValue } from './amount';
 
 const minorOf = (amount: number | string): bigint | null => {
@@ -33,26 +32,31 @@ export function limitRefusal(cadMinor: bigint, limits: Limits): string | null {
     : M.tierLimits.thirtyDayLimit(shown(limits.remaining_30_days));
 }
 
+/** The CAD minor units an NGN amount counts for, as the server counts it: at the mid rate, rounded up to the cent. */
+export const cadCountOf = (kobo: bigint, limits: Pick<Limits, 'ngn_mid_rate'>): bigint => convert(kobo, limits.ngn_mid_rate, 'NGN_TO_CAD', 'up');
+
+/**
+ * The most naira one send may be under the tier's per-transfer limit (its CAD count at the mid
+ * rate within it), in kobo.
+ */
+export const ngnPerTransferMax = (limits: Pick<Limits, 'per_transfer' | 'ngn_mid_rate'>): bigint =>
+  convert(minorOf(limits.per_transfer) ?? 0n, limits.ngn_mid_rate, 'CAD_TO_NGN', 'down');
+
 /**
  * The limits check of a money form (spec-next §A: the form says it before review and PIN): a
  * function from the amount typed to the refusal text, null while within the limits or while they
- * are not known (the server still enforces them). NGN counts in CAD: the server uses the day's mid
- * rate; the form converts at the NGN→CAD quote (more naira per dollar than mid), so it never
- * refuses what the server allows, and only an amount within about the spread of a limit can still
- * be refused by the server after the PIN.
+ * are not known (the server still enforces them). NGN counts in CAD as the server counts it: at the
+ * mid rate GET /limits gives (`ngn_mid_rate`), rounded up to the cent.
  */
 export function useLimitCheck(currency: Currency): (amount: AmountValue) => string | null {
   const { data: limits } = useGetLimitsQuery();
-  const { currentData: rate } = useGetRateQuery({ from: 'NGN', to: 'CAD' }, { skip: currency !== 'NGN' });
-  const ngnPerCad = rate?.actual_rate;
   return useCallback(
     (amount: AmountValue) => {
       if (amount === '' || !limits) return null;
       const minor = minorOf(amount);
       if (minor === null) return null;
-      if (currency === 'CAD') return limitRefusal(minor, limits);
-      return ngnPerCad ? limitRefusal(convert(minor, ngnPerCad, 'NGN_TO_CAD'), limits) : null;
+      return limitRefusal(currency === 'CAD' ? minor : cadCountOf(minor, limits), limits);
     },
-    [limits, currency, ngnPerCad],
+    [limits, currency],
   );
 }

@@ -8,6 +8,7 @@ import type { Bank, NairaWallet, NgnWithdrawalReceipt, Recipient, Req } from '..
 import { digitsOnly, isNgnAccountNumber } from '../../../shared/validation';
 import { messageOf } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
+import { useGetLimitsQuery } from '../../api/limits-api';
 import { useGetNgnLimitQuery } from '../../api/wallet-api';
 import { useAppDispatch } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
@@ -20,7 +21,7 @@ import { feeRows, pendingNotice, resultMessage, statusRows } from '../money/resu
 import { payoutWatched } from '../history';
 import { RecentRecipients, useSavedRecipientsQuery } from '../recipients';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
-import { useLimitCheck } from '../money/use-limit-check';
+import { ngnPerTransferMax, useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow, type Confirmation } from '../money/use-money-flow';
 import { useGetNgnBanksQuery, useNameInquiryQuery, useNgnWithdrawalMutation } from './transfer-naira-api';
 
@@ -77,6 +78,11 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
   useErrorToast(limitError, M.transfers.limitFetchFailed);
   const [withdraw, { data: result }] = useNgnWithdrawalMutation();
   const limitRefusal = useLimitCheck('NGN');
+  // The most one send may be: the rail's single-payout maximum, or less under the tier's
+  // per-transfer limit (spec-next §B: NGN counts at the mid rate).
+  const { data: tierLimits } = useGetLimitsQuery();
+  const tierMax = tierLimits ? Number(ngnPerTransferMax(tierLimits)) / 100 : undefined;
+  const maximum = limit !== undefined && tierMax !== undefined ? Math.min(limit, tierMax) : limit;
 
   const feeRule = useFeeRule('ngn_bank');
 
@@ -241,7 +247,7 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
             min={0}
             max={limit}
             step={0.01}
-            hint={limit !== undefined && `Maximum per transaction: ${formatMoney('NGN', limit)}`}
+            hint={maximum !== undefined && `Maximum per transaction: ${formatMoney('NGN', maximum)}`}
             error={amountError}
             {...form.getFieldProps('amount')}
           />

@@ -8,6 +8,6 @@ import { limitsOf } from './limits.service';
 export const limitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.route({
     ...callSpec(app, 'limits', 'limits', "The customer's sending limits: tier, limits, used and remaining today and in 30 days (CAD)", true),
-    handler: async (request) => ({ success: true as const, message: answers.limits, data: await limitsOf(app.db, app.config.limits, signedIn(request).userId) }),
+    handler: async (request) => ({ success: true as const, message: answers.limits, data: await limitsOf(app.db, { config: app.config, rates: app.adapters.rates }, signedIn(request).userId) }),
   });
 };

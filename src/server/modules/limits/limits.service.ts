@@ -13,6 +13,7 @@ import type { MidRateSource } from '../../adapters/types';
 import type { Db } from '../../db/database';
 import { forbidden, unauthorized, type ApiError } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
+import { decimalRate } from '../fx/quotes.service';
 import { chargeLimit, usageOf, type ChargeRow } from './limits.repository';
 import { limitArray, type TierLimitTable } from './tiers';
 
@@ -76,9 +77,13 @@ export async function countAgainstLimits(trx: Trx, ctx: LimitContext, userId: st
 
 const decimal = (minor: bigint) => formatMinor(minor, { withCommas: false });
 
-/** GET /limits: the customer's tier, its limits, what is used and left today and in 30 days, when today ends. */
-export async function limitsOf(db: Db, table: TierLimitTable, userId: string): Promise<Res<'limits'>['data']> {
-  const usage = await usageOf(db, userId);
+/**
+ * GET /limits: the customer's tier, its limits, what is used and left today and in 30 days, when
+ * today ends, and the mid rate NGN sends count at now (so a form can say what the server will).
+ */
+export async function limitsOf(db: Db, deps: LimitDeps, userId: string): Promise<Res<'limits'>['data']> {
+  const table = deps.config.limits;
+  const [usage, midRate] = await Promise.all([usageOf(db, userId), deps.rates.midRate()]);
   if (!usage) throw unauthorized();
   const limits = table[usage.tier];
   return {
@@ -92,5 +97,6 @@ export async function limitsOf(db: Db, table: TierLimitTable, userId: string): P
     used_30_days: decimal(usage.used_30_days),
     remaining_30_days: decimal(positive(limits.per30Days - usage.used_30_days)),
     resets_at: usage.resets_at.toISOString(),
+    ngn_mid_rate: decimalRate(midRate),
   };
 }
