@@ -59,8 +59,9 @@ const workerPool = (globalThis as { __kudiPglitePool?: PglitePool }).__kudiPglit
 
 /**
  * How long a test may wait for the app's own PGlite worker thread to start (a new thread loads
- * PGlite and runs initdb): 5 s on a quiet 2-core machine, past Jest's 30 s in CI beside the
- * journeys (2026-11-27; the bank test saw the same start take 27-38 s beside the build).
+ * PGlite and runs initdb): 5 s on a quiet 2-core machine, past 30 s in CI beside the journeys
+ * (2026-11-27; the bank test saw the same start take 27-38 s beside the build). Jest's own limit
+ * (jest.config.js) is as long now; the tests that start such threads still name this one.
  */
 export const PGLITE_WORKER_START_MS = 120_000;
 

@@ -222,7 +222,7 @@ describe('transaction history', () => {
     expect(await screen.findByText('failed', {}, { timeout: PENDING_POLL_MS + 2000 })).toBeInTheDocument();
     await waitFor(() => expect(walletCalls).toBe(2));
     expect(queries).toHaveLength(2);
-  }, 10_000);
+  });
 
   test('a failure says Failed to fetch transaction history, in a toast and in the list, which claims no empty history and no page count; Try again asks again', async () => {
     let fail = true;

@@ -62,7 +62,7 @@ describe('a toast tells an open app when a pending item settles', () => {
     await passes(ONE_POLL);
     expect(backend.seen('/wallet/transactions')).toHaveLength(listCalls);
     expect(toastsShown().filter((text) => text === told)).toHaveLength(1);
-  }, 20_000);
+  });
 
   test("a payout's fee, pending with it, is no transfer of its own: only the payout's completion is told", async () => {
     const fee = transaction({
@@ -86,7 +86,7 @@ describe('a toast tells an open app when a pending item settles', () => {
     await waitFor(() => expect(toastsShown()).toContain('Your transfer of $40.00 to Chidi Eze has completed.'), { timeout: ONE_POLL });
     await passes(ONE_POLL);
     expect(toastsShown().filter((text) => text.startsWith('Your transfer'))).toEqual(['Your transfer of $40.00 to Chidi Eze has completed.']);
-  }, 20_000);
+  });
 
   test('on the detail page: a payout that completes is told, and its page follows', async () => {
     const { wallets } = start(`/history/${payout.id}`, (state) => {
@@ -101,7 +101,7 @@ describe('a toast tells an open app when a pending item settles', () => {
     await waitFor(() => expect(toastsShown()).toContain('Your transfer of $40.00 to Chidi Eze has completed.'), { timeout: ONE_POLL });
     expect(await within(summary).findByText('completed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel transfer' })).not.toBeInTheDocument();
-  }, 20_000);
+  });
 
   test('a payout just sent is watched on any screen: its completion is told on the dashboard, then the watch stops', async () => {
     const { wallets, user, router, store } = start('/transfer-cad');
@@ -128,7 +128,7 @@ describe('a toast tells an open app when a pending item settles', () => {
     const asked = backend.seen('/transactions/CAD-TX-1').length;
     await passes(ONE_POLL);
     expect(backend.seen('/transactions/CAD-TX-1')).toHaveLength(asked);
-  }, 30_000);
+  });
 
   test('a payout still pending when the app opens (sent before a reload) is watched too: its failure is told on the dashboard', async () => {
     const { wallets, store } = start('/dashboard', (state) => {
@@ -141,7 +141,7 @@ describe('a toast tells an open app when a pending item settles', () => {
     wallets.details[payout.id] = transactionDetail({ ...payout, status: 'failed', refunded: true }, { arrives_by: CREATED_AT });
     await waitFor(() => expect(toastsShown()).toContain('Your transfer of $40.00 to Chidi Eze failed. The money is back in your wallet.'), { timeout: ONE_POLL });
     expect(store.getState().pendingWatch.items).toEqual({});
-  }, 20_000);
+  });
 
   test('a watched payout whose detail is not found is dropped: no toast, no more asking', async () => {
     const { store } = start('/dashboard');
@@ -154,5 +154,5 @@ describe('a toast tells an open app when a pending item settles', () => {
     await passes(ONE_POLL);
     expect(backend.seen('/transactions/KD-GONE')).toHaveLength(asked);
     expect(toastsShown().filter((text) => text.startsWith('Your transfer'))).toEqual([]);
-  }, 20_000);
+  });
 });

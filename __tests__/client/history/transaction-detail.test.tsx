@@ -289,7 +289,7 @@ describe('Cancel transfer', () => {
     expect(store.getState().ui.dialogs['transaction-cancel']).toBeFalsy();
     expect(screen.queryByRole('button', { name: 'Cancel transfer' })).not.toBeInTheDocument();
     expect(backend.seen('/transactions/KD-NGN-1/cancel')).toHaveLength(0);
-  }, 15_000);
+  });
 
   test('refused because the payout went on to its rail and completed: its completion is still told, once', async () => {
     const { user, wallets } = renderDetail('KD-NGN-1', [pendingNgnPayout()]);

@@ -253,5 +253,5 @@ describe('the list follows the sends', () => {
     await waitFor(() => expect(toastsShown()).toContain('Your transfer of $40.00 to Jane Doe has completed.'), { timeout: 6_000 });
     await waitFor(() => expect(listRequests()).toBeGreaterThan(before));
     expect(await screen.findByRole('button', { name: /^Jane Doe,/ })).toBeInTheDocument();
-  }, 20_000);
+  });
 });

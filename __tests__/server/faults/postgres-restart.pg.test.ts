@@ -65,7 +65,7 @@ afterAll(async () => {
   server?.close();
   await pg?.destroy();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
-}, 60_000);
+});
 
 async function deposit(amountMinor: bigint): Promise<Answer> {
   const answer = await postWebhook(http, WEBHOOK_SECRET, depositWebhook(customer, 'CAD', amountMinor, railReference('RST')));

@@ -6,7 +6,7 @@ let bench: FuzzBench;
 beforeAll(async () => {
   logSeed('routes-0');
   bench = await openFuzzBench();
-}, 60_000);
+});
 
 afterAll(async () => {
   await bench?.close();

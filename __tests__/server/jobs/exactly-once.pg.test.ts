@@ -41,7 +41,7 @@ beforeAll(async () => {
   // Every worker process starts now (loading takes a moment each) and waits for its "go".
   shared = [startWorker('a', SHARED, 30_000), startWorker('b', SHARED, 30_000)];
   [victim, survivor] = [startWorker('victim', KILLED, KILLED_LEASE_MS), startWorker('survivor', KILLED, KILLED_LEASE_MS)];
-}, 60_000);
+});
 afterAll(async () => {
   for (const worker of [...shared, victim, survivor]) if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
   await sql`drop schema ${sql.id(schema)} cascade`.execute(database.db);
@@ -135,7 +135,7 @@ it('two processes share 1,000 jobs: each is done exactly once, none is left', as
   expect(await effectsBy('a')).toBeGreaterThan(0);
   expect(await effectsBy('b')).toBeGreaterThan(0);
   expect((await effectsBy('a')) + (await effectsBy('b'))).toBe(JOBS);
-}, 60_000);
+});
 
 it('a process SIGKILLed while it holds claims: its jobs come back after the lease and are done once', async () => {
   const kind = KILLED;
@@ -167,4 +167,4 @@ it('a process SIGKILLed while it holds claims: its jobs come back after the leas
     where j.kind = ${kind} and j.id = any(${[...retaken].map(Number)}::bigint[])`.execute(database.db);
   expect(doers.map((d) => d.worker)).toEqual(['survivor']);
   expect((await effectsBy('victim')) + (await effectsBy('survivor'))).toBe(JOBS);
-}, 60_000);
+});

@@ -55,7 +55,7 @@ beforeAll(async () => {
   [failedId] = await enqueueJobs(database.db, [{ kind: 'test.export', maxAttempts: 1 }]) as [bigint];
   await runDueJobs({ db: database.db }, { 'test.export': { run: async () => Promise.reject(new Error('bucket not found')) } });
   await enqueueJobs(database.db, [{ kind: 'test.later', delayMs: 3_600_000 }]);
-}, 60_000);
+});
 afterAll(async () => {
   await sql`drop schema ${sql.id(migrated)} cascade`.execute(database.db);
   await sql`drop schema ${sql.id(empty)} cascade`.execute(database.db);
@@ -87,7 +87,7 @@ it('lists failed and scheduled jobs as JSON and as a table (exit 0), and retries
   expect(retried).toMatchObject({ code: 0, stdout: '1 failed job due again now.\n' });
   const after = JSON.parse((await cli(['--json'], { DATABASE_URL: urlOf(migrated) })).stdout) as JobListing;
   expect(after.jobs.find((j) => j.id === failedId.toString())).toMatchObject({ state: 'due', attempts: 0 });
-}, 60_000);
+});
 
 it('says so, exit 1, when the database is not migrated or cannot be read from outside the server', async () => {
   const unmigrated = await cli([], { DATABASE_URL: urlOf(empty) });
@@ -107,4 +107,4 @@ it('says so, exit 1, when the database is not migrated or cannot be read from ou
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}, 60_000);
+});

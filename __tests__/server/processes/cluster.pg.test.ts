@@ -167,7 +167,7 @@ describe('WEB_CONCURRENCY=2 on PostgreSQL', () => {
     expect(Date.now() - termAt).toBeLessThan(10_000);
     expect(cluster.output.match(/worker \d+ stopped \(pid \d+, code 0\)/g)).toHaveLength(2);
     expect(cluster.output).toMatch(/all workers stopped\n/);
-  }, 90_000);
+  });
 });
 
 describe('WEB_CONCURRENCY=2 on PostgreSQL, stopped as it starts', () => {
@@ -184,7 +184,7 @@ describe('WEB_CONCURRENCY=2 on PostgreSQL, stopped as it starts', () => {
     } finally {
       await starting.kill();
     }
-  }, 60_000);
+  });
 });
 
 describe('WEB_CONCURRENCY=2 on PGlite', () => {

@@ -118,5 +118,5 @@ describe('a production start', () => {
     });
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe('Configuration error: NODE_ENV=production refuses to start: SIMULATORS=on (simulated rails and /api/dev/* move money without a bank)');
-  }, 70_000);
+  });
 });

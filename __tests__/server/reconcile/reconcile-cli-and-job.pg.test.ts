@@ -76,7 +76,7 @@ describe('npm run reconcile on a PostgreSQL database', () => {
     const { rows } = await sql<{ present: boolean }>`select to_regclass('ledger_accounts') is not null as present`.execute(handle.db);
     expect(rows[0].present).toBe(false);
     expect(badConfig).toEqual({ code: 2, stdout: '', stderr: 'Configuration error: DATABASE_URL must start with postgres: or postgresql:, got "mysql:"\n' });
-  }, 30_000);
+  });
 
   it('prints the JSON report and exits 0 when the books balance, 1 naming a wallet changed behind the ledger', async () => {
     await migrateToLatest(handle.db);
@@ -120,7 +120,7 @@ describe('npm run reconcile on a PostgreSQL database', () => {
     expect(report.checks.find((c: { name: string }) => c.name === 'currencies_sum_to_zero').findings).toEqual([
       { currency: 'CAD', problem: "the accounts' balances do not sum to zero", expected: '0', actual: '-34' },
     ]);
-  }, 60_000);
+  });
 });
 
 describe('the daily reconciliation job (RECONCILE_JOB)', () => {
@@ -161,7 +161,7 @@ describe('the daily reconciliation job (RECONCILE_JOB)', () => {
     expect(done).toHaveLength(1);
     expect(done[0]).toMatchObject({ day: todayUtc(), ok: true, report: { ok: true, checks: expect.any(Array) } });
     expect(done[0].finished_at).toBeInstanceOf(Date);
-  }, 30_000);
+  });
 
   it('of two processes claiming the same day at once exactly one runs it; a claim left unfinished past its lease is taken over', async () => {
     await t.db.deleteFrom('reconciliations').execute();

@@ -105,7 +105,7 @@ beforeAll(async () => {
     }
   });
   passwordHash = await hashPassword('Str0ng!Pass', t.config.passwordCost);
-}, 60_000);
+});
 afterAll(() => t.close());
 
 // ---------------------------------------------------------------------------------------------
