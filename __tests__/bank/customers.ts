@@ -158,9 +158,8 @@ export async function createCustomer(http: Http, runId: string, index: number): 
 export async function setTimezone(http: Http, customer: BankCustomer, zone: string): Promise<void> {
   const fromMs = Date.now();
   expectOk(`update-timezone ${zone}`, await http.call('/api/auth/update-timezone', { token: customer.token, body: { timezone: zone } }));
-  // Kept in its canonical spelling, as a device's Intl reports it (e.g. Asia/Calcutta).
-  const canonical = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
-  customer.zones.push({ zone: canonical, fromMs: customer.zones.length === 0 ? 0 : fromMs });
+  // Kept as the device names it (Asia/Kolkata, though Node's Intl says Asia/Calcutta): each zone here is written as IANA writes it.
+  customer.zones.push({ zone, fromMs: customer.zones.length === 0 ? 0 : fromMs });
 }
 
 /** A PNG by its signature: the proof of address is typed by content. */

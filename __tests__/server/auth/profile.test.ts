@@ -74,6 +74,21 @@ describe('update-timezone', () => {
     expectRefusal(await post('/auth/update-timezone', customer, { timezone: 'Mars/Olympus' }), 400, server.invalidTimezone);
     expectRefusal(await post('/auth/update-timezone', customer, { timezone: '' }), 400, server.invalidTimezone);
   });
+
+  it("keeps the device's name of a zone that ICU knows by an older one, and puts a name in its case", async () => {
+    const customer = await createCustomer(t);
+    for (const [sent, stored] of [
+      ['Europe/Kyiv', 'Europe/Kyiv'], // ICU (Node's Intl): Europe/Kiev
+      ['Asia/Kolkata', 'Asia/Kolkata'], // Asia/Calcutta
+      [' Asia/Kathmandu ', 'Asia/Kathmandu'], // Asia/Katmandu
+      ['Asia/Calcutta', 'Asia/Calcutta'],
+      ['asia/tokyo', 'Asia/Tokyo'],
+      ['asia/kolkata', 'Asia/Calcutta'], // not written as a name: ICU's
+    ]) {
+      expect([sent, (await post('/auth/update-timezone', customer, { timezone: sent })).statusCode]).toEqual([sent, 200]);
+      expect([sent, (await userRow(customer)).timezone]).toEqual([sent, stored]);
+    }
+  });
 });
 
 describe('update-profile', () => {

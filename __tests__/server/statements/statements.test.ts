@@ -355,6 +355,16 @@ describe('a month of a CAD wallet in Pacific/Kiritimati (UTC+14)', () => {
   });
 });
 
+describe("the zone's name on the PDF", () => {
+  it("is the one the customer's device gave (Europe/Kyiv), not Node's older name for it (Europe/Kiev)", async () => {
+    const customer = await createCustomer(t);
+    await setZone(customer, 'Europe/Kyiv');
+    const res = await statement(customer, { currency: 'CAD', from: '2025-03-01', to: '2025-03-31', format: 'pdf' });
+    expect(res.statusCode).toBe(200);
+    expect(pdfText(res.rawPayload).pages[0]).toContain('Period: 2025-03-01 to 2025-03-31 (days in Europe/Kyiv)');
+  });
+});
+
 describe('the period is counted in the customer\'s days, wherever they are', () => {
   it.each([
     // America/Adak: UTC−10, then UTC−9 from 2 a.m. on 2025-03-09 (a day of 23 hours).

@@ -26,18 +26,32 @@ export async function currentUser(db: Db, userId: string): Promise<User> {
 }
 
 /**
- * Stores the device's IANA time zone (canonical spelling), e.g. 'America/Toronto'. The database
- * must know it too: the customer's days (their sending limits) are counted in it there.
+ * Stores the device's IANA time zone, e.g. 'America/Toronto'. Node's Intl knows some zones only by
+ * ICU's older names ('Europe/Kiev', 'Asia/Calcutta'): a device's name of the same zone
+ * ('Europe/Kyiv', 'Asia/Kolkata', which the customer sees on statements) is kept as given, when it
+ * is written as IANA writes names and the database knows it; otherwise ICU's name and case are
+ * stored ('asia/tokyo' is 'Asia/Tokyo'). The database must know the zone: the customer's days
+ * (their sending limits) are counted in it there.
  */
 export async function updateTimezone(db: Db, userId: string, timezone: string, now = new Date()): Promise<void> {
-  let canonical: string;
+  const given = timezone.trim();
+  let icuName: string;
   try {
-    canonical = new Intl.DateTimeFormat('en-US', { timeZone: timezone.trim() }).resolvedOptions().timeZone;
+    icuName = new Intl.DateTimeFormat('en-US', { timeZone: given }).resolvedOptions().timeZone;
   } catch {
     throw badRequest(server.invalidTimezone);
   }
-  if (!(await databaseKnowsZone(db, canonical))) throw badRequest(server.invalidTimezone);
-  await updateUser(db, userId, { timezone: canonical }, now);
+  // Another name of the same zone as given (a link ICU resolves to its older name), written as
+  // IANA writes names (each part capitalised), or else ICU's own.
+  const asGiven = given.toLowerCase() !== icuName.toLowerCase() && given.split('/').every((part) => /^[A-Z]/.test(part));
+  const spellings = asGiven ? [given, icuName] : [icuName];
+  for (const spelling of spellings) {
+    if (await databaseKnowsZone(db, spelling)) {
+      await updateUser(db, userId, { timezone: spelling }, now);
+      return;
+    }
+  }
+  throw badRequest(server.invalidTimezone);
 }
 
 /** Whether the database can tell the date in this zone (kudi_local_day, migration 0009). */
