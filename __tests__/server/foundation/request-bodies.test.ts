@@ -74,6 +74,11 @@ describe('validation messages name what is allowed', () => {
     expectRefusal(await t.app.inject({ method: 'POST', url, headers: alice.headers }), 400, 'currency_type must be one of: CAD, NGN (querystring)');
   });
 
+  it("currency_type given twice answers 'currency_type must be one of: CAD, NGN', not also 'a string'", async () => {
+    const url = `${api(buildPath('checkEmail', { email: bob.email }))}?currency_type=CAD&currency_type=NGN`;
+    expectRefusal(await t.app.inject({ method: 'POST', url, headers: alice.headers }), 400, 'currency_type must be one of: CAD, NGN (querystring)');
+  });
+
   it('login with another method answers that it must be EMAIL', async () => {
     const res = await t.app.inject({ method: 'POST', url: api('/auth/login'), payload: { email: alice.email, password: 'x', method: 'PHONE' } });
     expectRefusal(res, 400, 'method must be EMAIL');
@@ -82,6 +87,8 @@ describe('validation messages name what is allowed', () => {
   it.each([
     ['a literal', { method: 'phone' }, 'method must be EMAIL'],
     ['a union of literals', { currency: 'USD' }, 'currency must be one of: CAD, NGN'],
+    ['a union of literals given a list', { currency: ['CAD'] }, 'currency must be one of: CAD, NGN'],
+    ['a union of literals given a number', { currency: 5 }, 'currency must be one of: CAD, NGN'],
     ['a nested union with an empty choice', { kind: 'x' }, "kind must be one of: DEBIT, CREDIT, '' (empty)"],
     ['a union of types', { note: 5 }, 'note must be string or null'],
     ['the branch whose type matched (too long)', { amount: 'abcdefgh' }, 'amount must NOT have more than 5 characters'],

@@ -20,17 +20,22 @@ const ALLOWED_KEYWORDS = new Set(['const', 'enum', 'type', 'anyOf', 'oneOf']);
  * Null when a branch failed for another reason (e.g. too long): that issue says more.
  */
 function describeAllowed(issues: ValidationIssue[]): string | null {
-  const values: string[] = [];
+  const literalValues: unknown[] = [];
   const types: string[] = [];
   for (const issue of issues) {
     if (!ALLOWED_KEYWORDS.has(issue.keyword ?? '')) return null;
-    if (issue.keyword === 'const') values.push(showValue(issue.params?.allowedValue));
-    else if (issue.keyword === 'enum') values.push(...(issue.params?.allowedValues ?? []).map(showValue));
+    if (issue.keyword === 'const') literalValues.push(issue.params?.allowedValue);
+    else if (issue.keyword === 'enum') literalValues.push(...(issue.params?.allowedValues ?? []));
     else if (issue.keyword === 'type') types.push(...([] as string[]).concat(issue.params?.type ?? []));
   }
+  const values = literalValues.map(showValue);
   const unique = <T>(list: T[]) => [...new Set(list)];
   if (values.length === 0) return types.length > 0 ? `must be ${unique(types).join(' or ')}` : null;
-  const options = unique([...values, ...types.map((type) => (type === 'null' ? 'null' : `a ${type}`))]);
+  // A literal's own type ('CAD' is a string) says nothing the literal does not: a list or a number
+  // given for CAD | NGN must be one of CAD, NGN, not also 'a string'.
+  const literalTypes = new Set(literalValues.map((value) => (value === null ? 'null' : typeof value)));
+  const otherTypes = types.filter((type) => !literalTypes.has(type === 'integer' ? 'number' : type));
+  const options = unique([...values, ...otherTypes.map((type) => (type === 'null' ? 'null' : `a ${type}`))]);
   return options.length === 1 ? `must be ${options[0]}` : `must be one of: ${options.join(', ')}`;
 }
 
