@@ -33,7 +33,7 @@ function describeAllowed(issues: ValidationIssue[]): string | null {
   if (values.length === 0) return types.length > 0 ? `must be ${unique(types).join(' or ')}` : null;
   // A literal's own type ('CAD' is a string) says nothing the literal does not: a list or a number
   // given for CAD | NGN must be one of CAD, NGN, not also 'a string'.
-  const literalTypes = new Set(literalValues.map((value) => (value === null ? 'null' : typeof value)));
+  const literalTypes = new Set<string>(literalValues.map((value) => (value === null ? 'null' : typeof value)));
   const otherTypes = types.filter((type) => !literalTypes.has(type === 'integer' ? 'number' : type));
   const options = unique([...values, ...otherTypes.map((type) => (type === 'null' ? 'null' : `a ${type}`))]);
   return options.length === 1 ? `must be ${options[0]}` : `must be one of: ${options.join(', ')}`;
