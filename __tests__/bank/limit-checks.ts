@@ -70,7 +70,6 @@ const add = (usage: Usage, index: number, send: CountedSend) => {
   if (!sends) usage.set(index, (sends = []));
   sends.push(send);
 };
-/** What the sends from a bucket on count for; only those counted up to `upToId`, or made by `untilMs`, when given. */
 /** A moment's windows: today's and the 30 days' first quarters in the zone of then. */
 interface Windows {
   ms: number;

@@ -103,3 +103,10 @@ export function convert(minor: bigint, rate: string, direction: ConversionDirect
   if (rounding === 'down') return remainder < 0n ? quotient - 1n : quotient;
   return remainder > 0n ? quotient + 1n : quotient;
 }
+
+/**
+ * What an NGN amount (kobo) counts for against the sending limits, which are in CAD (spec-next §B):
+ * at the mid rate (NGN per 1 CAD), rounded up to the cent. The server counts each send so, and the
+ * forms say a refusal before the PIN by the same count.
+ */
+export const ngnLimitCount = (kobo: bigint, midRate: string): bigint => convert(kobo, midRate, 'NGN_TO_CAD', 'up');

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import * as M from '../../../shared/messages';
-import { convert, formatMinor, parseAmount } from '../../../shared/money';
+import { convert, formatMinor, ngnLimitCount, parseAmount } from '../../../shared/money';
 import type { Currency, Limits } from '../../../shared/types';
 import { useGetLimitsQuery } from '../../api/limits-api';
 import type { AmountValue } from './amount';
@@ -32,9 +32,6 @@ export function limitRefusal(cadMinor: bigint, limits: Limits): string | null {
     : M.tierLimits.thirtyDayLimit(shown(limits.remaining_30_days));
 }
 
-/** The CAD minor units an NGN amount counts for, as the server counts it: at the mid rate, rounded up to the cent. */
-export const cadCountOf = (kobo: bigint, limits: Pick<Limits, 'ngn_mid_rate'>): bigint => convert(kobo, limits.ngn_mid_rate, 'NGN_TO_CAD', 'up');
-
 /**
  * The most naira one send may be under the tier's per-transfer limit (its CAD count at the mid
  * rate within it), in kobo.
@@ -55,7 +52,7 @@ export function useLimitCheck(currency: Currency): (amount: AmountValue) => stri
       if (amount === '' || !limits) return null;
       const minor = minorOf(amount);
       if (minor === null) return null;
-      return limitRefusal(currency === 'CAD' ? minor : cadCountOf(minor, limits), limits);
+      return limitRefusal(currency === 'CAD' ? minor : ngnLimitCount(minor, limits.ngn_mid_rate), limits);
     },
     [limits, currency],
   );

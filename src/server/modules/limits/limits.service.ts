@@ -7,7 +7,7 @@
  * Days are the customer's own (the time zone of update-timezone; UTC until one is sent).
  */
 import { tierLimits } from '../../../shared/messages';
-import { convert, formatMinor } from '../../../shared/money';
+import { formatMinor, ngnLimitCount } from '../../../shared/money';
 import type { Currency, Res } from '../../../shared/types';
 import type { MidRateSource } from '../../adapters/types';
 import type { Db } from '../../db/database';
@@ -40,7 +40,7 @@ export async function limitContext(deps: LimitDeps, currency: Currency): Promise
 export function cadEquivalent(ctx: Pick<LimitContext, 'midRate'>, currency: Currency, minor: bigint): bigint {
   if (currency === 'CAD') return minor;
   if (!ctx.midRate) throw new Error('An NGN send is counted at the mid rate: none was given');
-  return convert(minor, ctx.midRate, 'NGN_TO_CAD', 'up');
+  return ngnLimitCount(minor, ctx.midRate);
 }
 
 const positive = (value: bigint) => (value > 0n ? value : 0n);
