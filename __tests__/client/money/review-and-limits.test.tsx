@@ -238,6 +238,8 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
     expect(await screen.findByText('This exceeds your per-transfer limit of $1,000.00.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     expect(screen.getByText('Maximum per transaction: ₦1,050,000.00')).toBeInTheDocument();
+    // The field's own bound (a phone's number pad, assistive technology) says the same maximum.
+    expect(spin('Amount (NGN)')).toHaveAttribute('max', '1050000');
     await user.clear(spin('Amount (NGN)'));
     await user.type(spin('Amount (NGN)'), '1050000');
     expect(screen.queryByText(/per-transfer limit/)).not.toBeInTheDocument();

@@ -245,7 +245,7 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
             type="number"
             inputMode="decimal"
             min={0}
-            max={limit}
+            max={maximum}
             step={0.01}
             hint={maximum !== undefined && `Maximum per transaction: ${formatMoney('NGN', maximum)}`}
             error={amountError}
