@@ -71,8 +71,13 @@ export async function buildApp({ config, db, adapters, onClose, schemaController
     // Forwarded headers are believed only behind a configured proxy; otherwise a client could
     // choose its own IP and slip past the per-IP throttles.
     trustProxy: config.trustProxy,
-    // Malformed URLs (bad percent-encoding) answer in the API's error shape too.
+    // Malformed URLs (bad percent-encoding) and parameters beyond maxParamLength answer in the API's
+    // error shape too, without the address repeated back.
     frameworkErrors: (error, _request, reply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        void (reply as FastifyReply).code(414).send({ success: false, message: 'URL too long' });
+        return;
+      }
       const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message;
       void (reply as FastifyReply).code(400).send({ success: false, message });
     },

@@ -104,6 +104,9 @@ describe('path parameters and tokens', () => {
     const res = await send(call, { url: malformed, payload: call.body });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message: 'Malformed URL' });
+    // Beyond what the router reads as one parameter: a short message, not the whole address again.
+    const huge = await send(call, { url: call.url.replace(/someone%40example\.com|%2B2348031234567/, 'a'.repeat(3000)), payload: call.body });
+    expect({ status: huge.statusCode, body: huge.json() }).toEqual({ status: 414, body: { success: false, message: 'URL too long' } });
   });
 
   it.each(calls.filter((call) => call.guarded))('$name refuses a missing, malformed or foreign-signed token with 401', async (call) => {
