@@ -1,6 +1,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { API_PREFIX } from '../shared/product';
 import type { Adapters } from './adapters/types';
 import type { Config } from './config';
@@ -58,6 +60,20 @@ export interface BuildOptions {
   schemaController?: FastifyServerOptions['schemaController'];
 }
 
+/** Fastify's default client-error answer, in the `{ success, message }` shape. */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'The request took too long to arrive']
+    : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request headers too large']
+    : [400, 'Malformed request'];
+  const body = JSON.stringify({ success: false, message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
 /** Builds the whole HTTP app on an open database. Tests call this with `app.inject`. */
 export async function buildApp({ config, db, adapters, onClose, schemaController }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -81,6 +97,9 @@ export async function buildApp({ config, db, adapters, onClose, schemaController
       const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message;
       void (reply as FastifyReply).code(400).send({ success: false, message });
     },
+    // What Node's HTTP parser refuses before Fastify sees a request (headers over 16 KB, a request
+    // that never finished arriving, bytes that are not HTTP) answers in the API's shape too.
+    clientErrorHandler: answerClientError,
     // A closing app answers with drain.ts's 503, in the API's error shape, not Fastify's own.
     return503OnClosing: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },

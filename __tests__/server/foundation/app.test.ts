@@ -1,4 +1,5 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
@@ -53,6 +54,30 @@ describe('foundation: health, errors, security headers', () => {
     const long = await t.app.inject({ method: 'GET', url: `/api/test-param/${'a'.repeat(300)}%40example.com` });
     expect(long.statusCode).toBe(200);
     expect(long.json()).toEqual({ value: `${'a'.repeat(300)}@example.com` });
+  });
+
+  it("what Node's HTTP parser refuses before a route sees it answers in the API shape too", async () => {
+    // A real socket: app.inject never reaches the parser.
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(request));
+        let answer = '';
+        socket.on('data', (chunk) => { answer += chunk.toString(); });
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const answered = (answer: string) => ({ status: answer.split('\r\n')[0], body: JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) });
+    // Headers over Node's 16 KB (a query string that long is one).
+    expect(answered(await raw(`GET /api/health?x=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`))).toEqual({
+      status: 'HTTP/1.1 431 Request Header Fields Too Large',
+      body: { success: false, message: 'Request headers too large' },
+    });
+    expect(answered(await raw('NOT HTTP AT ALL\r\n\r\n'))).toEqual({
+      status: 'HTTP/1.1 400 Bad Request',
+      body: { success: false, message: 'Malformed request' },
+    });
   });
 
   it('ignores X-Forwarded-For unless a proxy is configured', async () => {
