@@ -111,7 +111,7 @@ describe('sign-up', () => {
   });
 });
 
-describe('signing up again before verifying: each sign-up gets its own code, and the code used decides the password and details', () => {
+describe('signing up again before verifying: each sign-up gets its own code; the code used decides the details, and a second password keeps neither', () => {
   let clock: ReturnType<typeof fakeClock>;
   beforeEach(() => {
     clock = fakeClock();
@@ -135,11 +135,30 @@ describe('signing up again before verifying: each sign-up gets its own code, and
     const { access_token: token } = await loginThroughApi(t, email, pass);
     return (await t.app.inject({ method: 'GET', url: api('/auth/user'), headers: bearer(token) })).json().data;
   };
+  /** No password signs in; the mailbox says why and how to choose one; Forgot password sets one that does. */
+  const expectPasswordToChoose = async (email: string, ...refused: string[]) => {
+    for (const pass of refused) expectRefusal(await loginAs(email, pass), 401, server.invalidCredentials);
+    const [mail] = await outbox(t, email);
+    expect(mail.subject).toBe('Kudi: Choose your password');
+    expect(mail.body).toContain('It was used for more than one Kudi sign-up, with different passwords, so to keep your account safe none of those passwords works.');
+    expect(mail.body).toContain('"Forgot your password?"');
+    clock.advance(OTP_RESEND_COOLDOWN_MS);
+    await t.app.inject({ method: 'POST', url: api('/auth/forgot-password'), payload: { email } });
+    expect((await t.app.inject({ method: 'POST', url: api(buildPath('verifyOtp', { email })), payload: { otp: await latestOtp(t, email) } })).statusCode).toBe(200);
+    const chosen = 'Ch0sen!Now';
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: api(buildPath('resetPassword', { email })),
+      payload: { new_password: chosen, confirm_password: chosen, is_link: false },
+    });
+    expect(reset.statusCode).toBe(200);
+    return chosen;
+  };
   /** The codes in the mailbox, oldest first, with the sign-up each names. */
   const mailbox = async (email: string) =>
     (await outbox(t, email)).map((mail) => ({ otp: mail.otp ?? '', body: mail.body })).reverse();
 
-  it("the mailbox's owner who signs up after a stranger used their address: the owner's code verifies the owner's password and details; the stranger's password signs in to nothing", async () => {
+  it("the mailbox's owner who signs up after a stranger used their address: the owner's code verifies the owner's details; neither password signs in until the owner chooses one", async () => {
     const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Mallory' });
     // The owner signs up at once (within the stranger's resend cool-down), and is sent to the code step.
     const res = await postSignUp(resubmission(email));
@@ -150,8 +169,8 @@ describe('signing up again before verifying: each sign-up gets its own code, and
     expect(mails[1].body).toContain('It confirms the sign-up of David Stone.');
 
     expect((await verifyEmail(email, mails[1].otp)).json()).toEqual({ success: true, message: emailVerification.success });
-    expectRefusal(await loginAs(email, FIRST_PASSWORD), 401, server.invalidCredentials);
-    expect(await currentUser(email, NEW_PASSWORD)).toMatchObject({
+    const chosen = await expectPasswordToChoose(email, FIRST_PASSWORD, NEW_PASSWORD);
+    expect(await currentUser(email, chosen)).toMatchObject({
       first_name: 'David',
       last_name: 'Stone',
       dob: '02/02/1992',
@@ -162,12 +181,12 @@ describe('signing up again before verifying: each sign-up gets its own code, and
     // The stranger's code is over with the e-mail verified; one account, its deposit address from the owner's names.
     expect((await verifyEmail(email, mails[0].otp)).statusCode).toBe(409);
     expect(await userCount(email)).toBe(1);
-    const { access_token: token } = await loginThroughApi(t, email, NEW_PASSWORD);
+    const { access_token: token } = await loginThroughApi(t, email, chosen);
     const wallet = (await t.app.inject({ method: 'GET', url: api('/wallet/cad-wallet'), headers: bearer(token) })).json().data;
     expect(wallet.email).toMatch(/^davidstone\.[a-z2-7]{8}@/);
   });
 
-  it("a stranger who signs up after the owner gets a code of their own, which does not take over the owner's: the owner's code verifies the owner's password", async () => {
+  it("a stranger who signs up after the owner gets a code of their own; the owner's code verifies the owner's details, and neither password signs in until the owner chooses one", async () => {
     const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
     const ownersCode = await latestOtp(t, email);
     clock.advance(61 * 1000);
@@ -177,8 +196,23 @@ describe('signing up again before verifying: each sign-up gets its own code, and
     expectRefusal(await loginAs(email, NEW_PASSWORD), 401, server.invalidCredentials);
 
     expect((await verifyEmail(email, ownersCode)).statusCode).toBe(200);
-    expectRefusal(await loginAs(email, NEW_PASSWORD), 401, server.invalidCredentials);
-    expect(await currentUser(email, FIRST_PASSWORD)).toMatchObject({ first_name: 'Dave', last_name: 'Obi' });
+    const chosen = await expectPasswordToChoose(email, NEW_PASSWORD, FIRST_PASSWORD);
+    expect(await currentUser(email, chosen)).toMatchObject({ first_name: 'Dave', last_name: 'Obi' });
+  });
+
+  it("a stranger who signs up after the owner with the owner's own name: the owner, on the code step, asks for a code and uses the newest (the stranger's); the stranger's password still signs in to nothing", async () => {
+    const owner = { password: FIRST_PASSWORD, legal_first_name: 'Vic', legal_last_name: 'Tim' };
+    const { email } = await signUpThroughApi(t, owner);
+    const stranger = signUpBody({ ...owner, email, password: NEW_PASSWORD });
+    expect((await postSignUp(stranger)).json()).toEqual({ success: false, message: server.userExistsUnverified });
+    clock.advance(OTP_RESEND_COOLDOWN_MS);
+    expect((await resendOtp(email)).statusCode).toBe(200);
+    const mails = await mailbox(email);
+    // The three e-mails read alike: the owner cannot tell whose sign-up each code confirms.
+    expect(new Set(mails.map((mail) => mail.body.replace(/\d{6}/, '')))).toEqual(new Set([mails[0].body.replace(/\d{6}/, '')]));
+    expect((await verifyEmail(email, mails[2].otp)).json()).toEqual({ success: true, message: emailVerification.success });
+    const chosen = await expectPasswordToChoose(email, NEW_PASSWORD, FIRST_PASSWORD);
+    expect((await currentUser(email, chosen)).first_name).toBe('Vic');
   });
 
   it("a wrong code counts against every live code of the address; 5 wrong tries end them all", async () => {
@@ -192,7 +226,7 @@ describe('signing up again before verifying: each sign-up gets its own code, and
     expect((await verifyEmail(email, first)).statusCode).toBe(429);
   });
 
-  it('a day later, the old code has lapsed; the new sign-up verifies with its own code and only the new password signs in', async () => {
+  it('a day later, the old code has lapsed; the new sign-up verifies with its own code, and a password is chosen as after any second password', async () => {
     const { email } = await signUpThroughApi(t, { password: FIRST_PASSWORD, legal_first_name: 'Dave' });
     const firstCode = await latestOtp(t, email);
     clock.advance(24 * 60 * 60 * 1000);
@@ -200,8 +234,8 @@ describe('signing up again before verifying: each sign-up gets its own code, and
     const freshCode = await latestOtp(t, email);
     if (freshCode !== firstCode) expectRefusal(await verifyEmail(email, firstCode), 400, emailVerification.invalidOtp);
     expect((await verifyEmail(email, freshCode)).statusCode).toBe(200);
-    expectRefusal(await loginAs(email, FIRST_PASSWORD), 401, server.invalidCredentials);
-    expect((await currentUser(email, NEW_PASSWORD)).first_name).toBe('David');
+    const chosen = await expectPasswordToChoose(email, FIRST_PASSWORD, NEW_PASSWORD);
+    expect((await currentUser(email, chosen)).first_name).toBe('David');
   });
 
   it('a code asked on the code step (resend) is for the newest sign-up, and says whose', async () => {
@@ -214,7 +248,8 @@ describe('signing up again before verifying: each sign-up gets its own code, and
     expect(mails).toHaveLength(3);
     expect(mails[2].body).toContain('It confirms the sign-up of David Stone.');
     expect((await verifyEmail(email, mails[2].otp)).statusCode).toBe(200);
-    expect((await currentUser(email, NEW_PASSWORD)).first_name).toBe('David');
+    const chosen = await expectPasswordToChoose(email, FIRST_PASSWORD, NEW_PASSWORD);
+    expect((await currentUser(email, chosen)).first_name).toBe('David');
   });
 
   it('within the resend cool-down, the same password corrects the details; the code already in the mailbox confirms them', async () => {
@@ -225,6 +260,8 @@ describe('signing up again before verifying: each sign-up gets its own code, and
 
     expect((await verifyEmail(email, await latestOtp(t, email))).statusCode).toBe(200);
     expect(await currentUser(email, FIRST_PASSWORD)).toMatchObject({ first_name: 'David', last_name: 'Stone', address: '9 Bay St' });
+    // One password throughout: nothing to choose, and no such e-mail.
+    expect((await outbox(t, email)).map((mail) => mail.subject)).not.toContain('Kudi: Choose your password');
   });
 
   it('a reset code asked before the new sign-up no longer works (it belonged to the earlier submission)', async () => {

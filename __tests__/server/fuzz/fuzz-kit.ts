@@ -379,7 +379,8 @@ export async function openFuzzBench(): Promise<FuzzBench> {
       // treated as a replay and revokes that session (session.service.ts): only sessions may differ.
       const replayRevokes = name === 'refreshToken' && res.statusCode === 401;
       // By design, signing up again with an unverified e-mail answers 409 'Request a new OTP to
-      // verify' and gives that unverified account the new password and details (account.service.ts).
+      // verify' and gives that unverified account the new details (the same password) or marks it
+      // contested (another password), with a code of its own (account.service.ts).
       const unverifiedRetake = name === 'signUp' && res.statusCode === 409 && String(shaped.message).includes('Request a new OTP to verify');
       const mask = (fp: string) =>
         fp.split('|').map((part, i) => ((i === 1 && replayRevokes) || (i <= 1 && unverifiedRetake) ? '' : part)).join('|');

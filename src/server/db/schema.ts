@@ -43,6 +43,8 @@ export interface UsersTable {
   updated_at: DefaultedTimestamp;
   /** 'Plus' once a proof of address is approved (migration 0009). */
   tier: Generated<Tier>;
+  /** Signed up for again with another password before the e-mail was verified (migration 0027). */
+  sign_up_contested: Generated<boolean>;
 }
 
 export interface SessionsTable {

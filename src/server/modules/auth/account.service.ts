@@ -12,6 +12,7 @@ import type { OtpPurpose, SignUpSubmission } from './auth.tables';
 import { consumeLiveGrant, retireUserGrants } from './grants.repository';
 import { issueGrant } from './grants.service';
 import { hasUnusedOtpSince, rebindOtps, retireOtps } from './otp.repository';
+import { contestedSignUpMessage } from './notifications';
 import { deliverOtp, issueOtp, mayIssueOtp, sendNewOtp, useOtp, type OtpTarget } from './otp.service';
 import { hashPassword, passwordMatches } from './passwords';
 import { OTP_CAP_WINDOW_MS } from './rules';
@@ -114,10 +115,12 @@ export async function signUp(deps: AuthDeps, body: Req<'signUp'>, now = new Date
  *   once (and a deposit address from the new names); earlier reset codes, grants and sessions end;
  *   the codes already sent for that password now confirm the new details, and a fresh one is sent
  *   unless the resend cool-down or the hourly cap forbids it.
- * - Another password (someone else, or an abandoned sign-up): the account is left as it is; this
- *   sign-up gets a code of its own, whatever the cool-down of the others' (under the hourly cap),
- *   and the codes of the other sign-ups stay usable. The code used decides the account's password
- *   and details (verifyEmail).
+ * - Another password (someone else, or an abandoned sign-up): the account is left as it is but
+ *   marked contested; this sign-up gets a code of its own, whatever the cool-down of the others'
+ *   (under the hourly cap), and the codes of the other sign-ups stay usable. The code used decides
+ *   the account's details, and no sign-up's password is kept (verifyEmail): a stranger who signed
+ *   up first, or after the owner with the owner's own name, cannot have the owner verify the
+ *   stranger's password by using the code the owner cannot tell from their own.
  * Always answers 409 'Request a new OTP to verify' (spec §4: the client moves to the code step).
  */
 async function replaceUnverifiedSignUp(
@@ -147,6 +150,8 @@ async function replaceUnverifiedSignUp(
     }
     const submission = submissionOf(changes, changes.password_hash);
     const options = { submission, cooldown: false };
+    // From now on no password of a sign-up is kept when the e-mail is verified (verifyEmail).
+    if (!user.sign_up_contested) await updateUser(trx, user.id, { sign_up_contested: true }, now);
     if (!(await mayIssueOtp(trx, target, now, options))) return null;
     return { target, submission, code: await issueOtp(trx, deps.config.otpSecret, target, now, options) };
   });
@@ -155,33 +160,45 @@ async function replaceUnverifiedSignUp(
 }
 
 /**
- * POST /auth/verify-email: the code verifies the e-mail and gives the account the sign-up it was
- * sent for; when that sign-up's password is not the account's, earlier reset codes, grants and
- * sessions end (they were another sign-up's).
+ * POST /auth/verify-email: the code verifies the e-mail and gives the account the details of the
+ * sign-up it was sent for. Its password too, unless the address was signed up for with more than
+ * one password (contested): then none is kept (the mailbox's owner cannot know whose code they
+ * used), earlier reset codes, grants and sessions end, and an e-mail asks the owner to choose a
+ * password with Forgot password. The answer is the spec's either way.
  */
 export async function verifyEmail(deps: AuthDeps, email: string, code: string, ip: string, now = new Date()): Promise<void> {
   assertSixDigits(code);
   const user = await findUserByEmail(deps.db, email.trim());
   if (user?.is_email_verified) throw conflict(server.emailAlreadyVerified);
   const target = emailTarget(user, 'email_verification', email);
-  await useOtp(deps.db, deps.config.otpSecret, now, {
+  const contested = await useOtp(deps.db, deps.config.otpSecret, now, {
     target,
     code,
     ip,
     onValid: async (trx, used) => {
       const account = await lockUser(trx, target.userId);
       const submission = used.submission;
-      if (!account || !submission) return updateUser(trx, target.userId, { is_email_verified: true }, now);
-      await updateUser(trx, account.id, { ...submission, is_email_verified: true }, now);
+      if (!account || !submission) {
+        await updateUser(trx, target.userId, { is_email_verified: true }, now);
+        return null;
+      }
+      const contested = account.sign_up_contested || submission.password_hash !== account.password_hash;
+      const password_hash = contested ? NO_PASSWORD : submission.password_hash;
+      await updateUser(trx, account.id, { ...submission, password_hash, is_email_verified: true, sign_up_contested: false }, now);
       if (submission.first_name !== account.first_name || submission.last_name !== account.last_name) await renewDepositEmail(trx, account.id, submission);
-      if (submission.password_hash !== account.password_hash) {
+      if (password_hash !== account.password_hash) {
         await retireOtps(trx, account.id, 'password_reset', now);
         await retireUserGrants(trx, account.id, now);
         await revokeUserSessions(trx, account.id, null, now);
       }
+      return contested ? { to: account.email, firstName: submission.first_name } : null;
     },
   });
+  if (contested) await deps.email.send(contestedSignUpMessage(contested.to, contested.firstName));
 }
+
+/** A password hash no password matches (not argon2's format): the account's owner sets one with a reset code. */
+const NO_PASSWORD = '!none: set with Forgot password';
 
 /**
  * Sends a new code for what the address is waiting for. An unverified address gets an e-mail

@@ -22,6 +22,21 @@ export function otpMessage(to: string, purpose: OtpPurpose, code: string, signUp
   };
 }
 
+/**
+ * After verifying an address that was signed up for with more than one password: why no password
+ * works yet, and how to choose one.
+ */
+export function contestedSignUpMessage(to: string, firstName: string): OutgoingMessage {
+  return {
+    to,
+    subject: `${PRODUCT_NAME}: Choose your password`,
+    body:
+      `Hello ${firstName}, your e-mail address is verified. It was used for more than one ${PRODUCT_NAME} sign-up, with different passwords, ` +
+      'so to keep your account safe none of those passwords works. Choose your password with "Forgot your password?" on the sign-in screen: ' +
+      'the code goes to this mailbox only.',
+  };
+}
+
 const IDENTITY_OUTCOMES = {
   approved: 'your identity is verified. You can now use every feature of your wallet.',
   declined: 'we could not verify your identity. Please try again with a valid document, or contact support.',
