@@ -56,6 +56,9 @@ export const emailVerification = {
   success: 'Email verified successfully!',
   invalidOtp: 'Invalid OTP!',
   failed: 'OTP confirmation failed',
+  /** Verified, but the address was signed up for with more than one password: none signs in. */
+  choosePassword:
+    'Your email is verified. It was used for more than one sign-up with different passwords, so none of them signs in: choose your password with "Forgot your password?".',
 } as const;
 
 export const resend = {

@@ -50,15 +50,22 @@ export function acceptLogin(): JsonBodyType[] {
  * An account whose e-mail is not verified yet, as the server keeps it: login answers 403 'Email not
  * verified!' until POST /auth/verify-email/{email} takes `code`; resend answers `resendAnswer`.
  */
-export function unverifiedAccount(code: string, resendAnswer: Answer = () => ok('OTP sent successfully!')) {
+/**
+ * An account whose e-mail is not verified yet; `contested`: it was signed up for with more than one
+ * password, so verifying it keeps none (the answer says choose_password, and no login passes).
+ */
+export function unverifiedAccount(code: string, resendAnswer: Answer = () => ok('OTP sent successfully!'), contested = false) {
   let verified = false;
-  const logins = onPost(endpoints.login.path, () => (verified ? loginAccepted() : refuse('Email not verified!', 403)));
+  const logins = onPost(endpoints.login.path, () =>
+    verified && !contested ? loginAccepted() : verified ? refuse('Invalid email or password', 401) : refuse('Email not verified!', 403));
   const verifications = onPost(emailPath('verifyEmail'), () => {
     // The last body recorded is this request's.
     const { otp } = verifications[verifications.length - 1] as { otp: string };
     if (otp !== code) return refuse('Invalid OTP!');
     verified = true;
-    return ok('Email verified successfully!');
+    return contested
+      ? HttpResponse.json({ success: true, message: 'Email verified successfully!', data: { choose_password: true } })
+      : ok('Email verified successfully!');
   });
   const resends = onPost(emailPath('resendOtp'), resendAnswer);
   return { logins, verifications, resends };

@@ -189,6 +189,24 @@ describe('signing in with an e-mail not verified yet', () => {
     expect(store.getState().session.email).toBe(TEST_EMAIL);
   });
 
+  test('an address signed up for with more than one password: verified, no sign-in tried, and the reset opens with the reason', async () => {
+    const { logins } = unverifiedAccount(CODE, undefined, true);
+    const { router, user } = renderAuth();
+
+    await signIn(user);
+    await heading();
+    await typeCode(user, CODE);
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
+    expect(await screen.findByText(
+      'Your email is verified. It was used for more than one sign-up with different passwords, so none of them signs in: choose your password with "Forgot your password?".',
+    )).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.home);
+    expect(logins).toHaveLength(1);
+  });
+
   test('a wrong code is refused inline and as a toast, the boxes cleared; the customer stays on the code step', async () => {
     const { logins } = unverifiedAccount(CODE);
     const { user } = renderAuth();

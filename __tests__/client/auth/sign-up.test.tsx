@@ -358,6 +358,26 @@ describe('sign-up step 5: confirm email', () => {
     expect(screen.queryByText(/You can ask for a new code/)).not.toBeInTheDocument();
   });
 
+  test('an address signed up for with more than one password: verified, no sign-in offered, and Choose a password opens the reset', async () => {
+    onPost(emailPath('verifyEmail'), () => HttpResponse.json({ success: true, message: 'Email verified successfully!', data: { choose_password: true } }));
+    const { user, router } = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    jest.useFakeTimers();
+    await completeWizard(user);
+
+    await user.keyboard('123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
+    expect(screen.getByText(
+      'Your email is verified. It was used for more than one sign-up with different passwords, so none of them signs in: choose your password with "Forgot your password?".',
+    )).toBeInTheDocument();
+    // No trip to sign in, where no password would work.
+    act(() => jest.advanceTimersByTime(5000));
+    expect(router.state.location.pathname).toBe(paths.home);
+
+    await user.click(screen.getByRole('button', { name: 'Choose a password' }));
+    await heading('Reset Password');
+  });
+
   test('the right code verifies the email, and 2 s later the user is on /login with a fresh form', async () => {
     onPost(emailPath('verifyEmail'), answers.verified);
     const { user, router } = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });

@@ -168,7 +168,7 @@ describe('signing up again before verifying: each sign-up gets its own code; the
     expect(mails[0].body).toContain('It confirms the sign-up of Mallory Obi.');
     expect(mails[1].body).toContain('It confirms the sign-up of David Stone.');
 
-    expect((await verifyEmail(email, mails[1].otp)).json()).toEqual({ success: true, message: emailVerification.success });
+    expect((await verifyEmail(email, mails[1].otp)).json()).toEqual({ success: true, message: emailVerification.success, data: { choose_password: true } });
     const chosen = await expectPasswordToChoose(email, FIRST_PASSWORD, NEW_PASSWORD);
     expect(await currentUser(email, chosen)).toMatchObject({
       first_name: 'David',
@@ -195,7 +195,7 @@ describe('signing up again before verifying: each sign-up gets its own code; the
     // Until a code is used, the account is as the owner gave it.
     expectRefusal(await loginAs(email, NEW_PASSWORD), 401, server.invalidCredentials);
 
-    expect((await verifyEmail(email, ownersCode)).statusCode).toBe(200);
+    expect((await verifyEmail(email, ownersCode)).json()).toEqual({ success: true, message: emailVerification.success, data: { choose_password: true } });
     const chosen = await expectPasswordToChoose(email, NEW_PASSWORD, FIRST_PASSWORD);
     expect(await currentUser(email, chosen)).toMatchObject({ first_name: 'Dave', last_name: 'Obi' });
   });
@@ -210,7 +210,7 @@ describe('signing up again before verifying: each sign-up gets its own code; the
     const mails = await mailbox(email);
     // The three e-mails read alike: the owner cannot tell whose sign-up each code confirms.
     expect(new Set(mails.map((mail) => mail.body.replace(/\d{6}/, '')))).toEqual(new Set([mails[0].body.replace(/\d{6}/, '')]));
-    expect((await verifyEmail(email, mails[2].otp)).json()).toEqual({ success: true, message: emailVerification.success });
+    expect((await verifyEmail(email, mails[2].otp)).json()).toEqual({ success: true, message: emailVerification.success, data: { choose_password: true } });
     const chosen = await expectPasswordToChoose(email, NEW_PASSWORD, FIRST_PASSWORD);
     expect((await currentUser(email, chosen)).first_name).toBe('Vic');
   });
@@ -233,7 +233,7 @@ describe('signing up again before verifying: each sign-up gets its own code; the
     expect((await postSignUp(resubmission(email))).statusCode).toBe(409);
     const freshCode = await latestOtp(t, email);
     if (freshCode !== firstCode) expectRefusal(await verifyEmail(email, firstCode), 400, emailVerification.invalidOtp);
-    expect((await verifyEmail(email, freshCode)).statusCode).toBe(200);
+    expect((await verifyEmail(email, freshCode)).json()).toEqual({ success: true, message: emailVerification.success, data: { choose_password: true } });
     const chosen = await expectPasswordToChoose(email, FIRST_PASSWORD, NEW_PASSWORD);
     expect((await currentUser(email, chosen)).first_name).toBe('David');
   });
@@ -247,7 +247,7 @@ describe('signing up again before verifying: each sign-up gets its own code; the
     const mails = await mailbox(email);
     expect(mails).toHaveLength(3);
     expect(mails[2].body).toContain('It confirms the sign-up of David Stone.');
-    expect((await verifyEmail(email, mails[2].otp)).statusCode).toBe(200);
+    expect((await verifyEmail(email, mails[2].otp)).json()).toEqual({ success: true, message: emailVerification.success, data: { choose_password: true } });
     const chosen = await expectPasswordToChoose(email, FIRST_PASSWORD, NEW_PASSWORD);
     expect((await currentUser(email, chosen)).first_name).toBe('David');
   });
@@ -258,7 +258,7 @@ describe('signing up again before verifying: each sign-up gets its own code; the
     expect(res.json()).toEqual({ success: false, message: server.userExistsUnverified });
     expect(await outbox(t, email)).toHaveLength(1);
 
-    expect((await verifyEmail(email, await latestOtp(t, email))).statusCode).toBe(200);
+    expect((await verifyEmail(email, await latestOtp(t, email))).json()).toEqual({ success: true, message: emailVerification.success });
     expect(await currentUser(email, FIRST_PASSWORD)).toMatchObject({ first_name: 'David', last_name: 'Stone', address: '9 Bay St' });
     // One password throughout: nothing to choose, and no such e-mail.
     expect((await outbox(t, email)).map((mail) => mail.subject)).not.toContain('Kudi: Choose your password');

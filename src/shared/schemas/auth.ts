@@ -77,7 +77,17 @@ export const authSchemas = {
     }),
     response: responses(OkMessage),
   },
-  verifyEmail: { params: EmailParams, body: OtpBody, response: responses(OkMessage) },
+  verifyEmail: {
+    params: EmailParams,
+    body: OtpBody,
+    // `data.choose_password`: the address was signed up for with more than one password, so none
+    // signs in; the customer chooses one with Forgot password (an e-mail says so too).
+    response: responses(Type.Object({
+      success: Type.Literal(true),
+      message: Type.String(),
+      data: Type.Optional(Type.Object({ choose_password: Type.Literal(true) })),
+    })),
+  },
   resendOtp: { params: EmailParams, response: responses(OkMessage) },
   forgotPassword: { body: Type.Object({ email: Email }), response: responses(OkMessage) },
   verifyOtp: { params: EmailParams, body: OtpBody, response: responses(OkMessage) },

@@ -16,7 +16,7 @@ export const authApi = api.injectEndpoints({
     signUp: build.mutation<Message, Req<'signUp'>>({
       query: (body) => ({ url: endpoints.signUp.path, method: endpoints.signUp.method, body }),
     }),
-    verifyEmail: build.mutation<Message, WithEmail<Req<'verifyEmail'>>>({
+    verifyEmail: build.mutation<Res<'verifyEmail'>, WithEmail<Req<'verifyEmail'>>>({
       query: ({ email, otp }) => ({ url: buildPath('verifyEmail', { email }), method: endpoints.verifyEmail.method, body: { otp } }),
     }),
     resendOtp: build.mutation<Message, string>({

@@ -10,8 +10,8 @@ export interface SignInCodeStepProps {
   codeSent: boolean;
   /** When the last code is known to have gone out (Resend counts down from it), or null. */
   sentAt: number | null;
-  /** The e-mail is verified: sign in again with the same e-mail and password. */
-  onVerified(): void;
+  /** The e-mail is verified: sign in again with the same e-mail and password, or choose a password (`choosePassword`). */
+  onVerified(choosePassword: boolean): void;
   onBack(): void;
 }
 

@@ -174,8 +174,14 @@ export function SignInForm() {
           email={form.values.email.trim()}
           codeSent={codeRequest.sent}
           sentAt={codeRequest.at}
-          onVerified={() => {
+          onVerified={(choosePassword) => {
             setStep(1);
+            // No password of the address signs in (it was signed up for with several): reset one.
+            if (choosePassword) {
+              toast.info(M.emailVerification.choosePassword, { autoClose: false });
+              setMode('forgot-password');
+              return;
+            }
             void form.submit();
           }}
           onBack={() => setStep(1)}

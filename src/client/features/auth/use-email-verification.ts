@@ -18,9 +18,11 @@ function verifyFailure(result: VerifyResult): string | null {
 /**
  * The e-mail code of `email` (POST /auth/verify-email/{email}) for an EmailCodeForm: sign-up step 5
  * and the sign-in code step. A short code is refused inline without a call; a refusal shows inline
- * and as a toast, clears the boxes and focuses box 1 (spec §4, §8); success toasts and calls `onVerified`.
+ * and as a toast, clears the boxes and focuses box 1 (spec §4, §8); success toasts and calls
+ * `onVerified`, told whether the customer must choose a password (the address was signed up for
+ * with more than one, so none signs in).
  */
-export function useEmailVerification(email: string, onVerified: () => void) {
+export function useEmailVerification(email: string, onVerified: (choosePassword: boolean) => void) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const codeRef = useRef<CodeInputHandle>(null);
@@ -32,10 +34,11 @@ export function useEmailVerification(email: string, onVerified: () => void) {
       return;
     }
     setError(undefined);
-    const failure = verifyFailure(await verifyEmail({ email, otp }));
+    const result = await verifyEmail({ email, otp });
+    const failure = verifyFailure(result);
     if (failure === null) {
       toast.success(M.emailVerification.success);
-      onVerified();
+      onVerified(result.data?.data?.choose_password === true);
       return;
     }
     setError(failure);

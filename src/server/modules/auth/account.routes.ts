@@ -17,8 +17,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
   app.route({
     ...callSpec(app, 'verifyEmail', 'account', 'Verify the e-mail with its 6-digit code', false),
     handler: async (request) => {
-      await verifyEmail(deps, request.params.email, request.body.otp, request.ip);
-      return { success: true as const, message: emailVerification.success };
+      const { choosePassword } = await verifyEmail(deps, request.params.email, request.body.otp, request.ip);
+      return { success: true as const, message: emailVerification.success, ...(choosePassword ? { data: { choose_password: true as const } } : {}) };
     },
   });
 

@@ -164,9 +164,9 @@ async function replaceUnverifiedSignUp(
  * sign-up it was sent for. Its password too, unless the address was signed up for with more than
  * one password (contested): then none is kept (the mailbox's owner cannot know whose code they
  * used), earlier reset codes, grants and sessions end, and an e-mail asks the owner to choose a
- * password with Forgot password. The answer is the spec's either way.
+ * password with Forgot password; the answer says so (`data.choose_password`).
  */
-export async function verifyEmail(deps: AuthDeps, email: string, code: string, ip: string, now = new Date()): Promise<void> {
+export async function verifyEmail(deps: AuthDeps, email: string, code: string, ip: string, now = new Date()): Promise<{ choosePassword: boolean }> {
   assertSixDigits(code);
   const user = await findUserByEmail(deps.db, email.trim());
   if (user?.is_email_verified) throw conflict(server.emailAlreadyVerified);
@@ -195,6 +195,7 @@ export async function verifyEmail(deps: AuthDeps, email: string, code: string, i
     },
   });
   if (contested) await deps.email.send(contestedSignUpMessage(contested.to, contested.firstName));
+  return { choosePassword: contested !== null };
 }
 
 /** A password hash no password matches (not argon2's format): the account's owner sets one with a reset code. */

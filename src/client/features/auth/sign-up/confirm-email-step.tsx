@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LOGIN_REDIRECT_DELAY_MS } from '../../../../shared/limits';
 import { paths } from '../../../app/paths';
-import { authUiIds, useBackToSignIn, type AuthLocationState } from '../auth-flow';
+import * as M from '../../../../shared/messages';
+import { Button } from '../../../ui';
+import { authUiIds, useAuthMode, useBackToSignIn, type AuthLocationState } from '../auth-flow';
 import { AuthHeading } from '../auth-parts';
 import { EmailCodeForm } from '../email-code-form';
 import { useEmailVerification } from '../use-email-verification';
@@ -11,7 +13,8 @@ import type { SignUpValues } from './sign-up-form';
 
 /**
  * Step 5 'Confirm Email': the 6-digit code; on success the form resets and /login follows after 2 s
- * with the e-mail filled in. Step 5 opens right after the sign-up call, which sent a code unless
+ * with the e-mail filled in. When the address was signed up for with more than one password, none
+ * signs in: the step says so and offers the forgot-password flow instead. Step 5 opens right after the sign-up call, which sent a code unless
  * one went out less than the cool-down ago, so Resend counts the full cool-down from then: it
  * never opens before the server would send.
  */
@@ -19,16 +22,17 @@ export function ConfirmEmailStep() {
   const { values, resetForm } = useFormikContext<SignUpValues>();
   const [email] = useState(values.email.trim());
   const [openedAt] = useState(() => Date.now());
-  const [verified, setVerified] = useState(false);
-  const { code, setCode, error, confirm, busy, codeRef } = useEmailVerification(email, () => {
+  const [verified, setVerified] = useState<false | 'sign-in' | 'choose-password'>(false);
+  const { code, setCode, error, confirm, busy, codeRef } = useEmailVerification(email, (choosePassword) => {
     resetForm();
-    setVerified(true);
+    setVerified(choosePassword ? 'choose-password' : 'sign-in');
   });
   const backToSignIn = useBackToSignIn(authUiIds.signUp);
+  const [, setMode] = useAuthMode();
   const navigate = useNavigate();
 
   useEffect(() => {
-    if (!verified) return undefined;
+    if (verified !== 'sign-in') return undefined;
     const timer = setTimeout(() => {
       backToSignIn();
       const state: AuthLocationState = { email };
@@ -40,15 +44,31 @@ export function ConfirmEmailStep() {
   return (
     <>
       <AuthHeading title="Confirm Email">
-        {verified ? 'Your email is verified. Taking you to sign in…' : `Enter the 6-digit code sent to ${email}. No code? Choose Resend.`}
+        {verified === 'choose-password'
+          ? M.emailVerification.choosePassword
+          : verified
+            ? 'Your email is verified. Taking you to sign in…'
+            : `Enter the 6-digit code sent to ${email}. No code? Choose Resend.`}
       </AuthHeading>
+      {verified === 'choose-password' && (
+        <Button
+          type="button"
+          fullWidth
+          onClick={() => {
+            backToSignIn();
+            setMode('forgot-password');
+          }}
+        >
+          Choose a password
+        </Button>
+      )}
       <EmailCodeForm
         email={email}
         code={code}
         onCodeChange={setCode}
         onConfirm={confirm}
         busy={busy}
-        done={verified}
+        done={verified !== false}
         error={error}
         codeRef={codeRef}
         cooldownFrom={openedAt}
