@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { expectToast, outboxCount, readOtp, signUpThroughUi, startSignUpThroughUi, typeCode } from './support/accounts';
+import { expectToast, outboxCount, readOtp, signIn, signUpThroughUi, startSignUpThroughUi, typeCode } from './support/accounts';
 
 /** The page fits the viewport's width: nothing scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -60,5 +60,56 @@ test.describe('sign-in with an e-mail not verified yet', () => {
     await page.getByLabel('Password', { exact: true }).fill(customer.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
+
+test.describe('an address signed up for twice with different passwords', () => {
+  test("a stranger signs up after the customer, with the customer's own name: the customer's code verifies the address, no password signs in, and the customer chooses one", async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    const customer = await startSignUpThroughUi(page);
+    const stranger = await request.post('/api/auth/sign-up', {
+      data: {
+        email: customer.email,
+        legal_first_name: customer.firstName,
+        legal_last_name: customer.lastName,
+        date_of_birth: '15/05/1990',
+        nationality: customer.nationality,
+        country_of_residence: customer.nationality,
+        address: '',
+        password: 'Stranger#99',
+        confirm_password: 'Stranger#99',
+      },
+    });
+    expect(stranger.status()).toBe(409);
+
+    // The newest code in the mailbox is the stranger's sign-up's; the customer cannot tell.
+    await typeCode(page, page, await readOtp(request, customer.email));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(page, 'Email verified successfully!');
+    await expect(page.getByText(
+      'Your email is verified. It was used for more than one sign-up with different passwords, so none of them signs in: choose your password with "Forgot your password?".',
+    )).toBeVisible();
+    await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+
+    await page.getByRole('button', { name: 'Choose a password' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill(customer.email);
+    const before = await outboxCount(request, customer.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectToast(page, 'Password reset email sent successfully!');
+    await typeCode(page, page, await readOtp(request, customer.email, before));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const chosen = 'Chosen#2026';
+    await page.getByLabel('New password', { exact: true }).fill(chosen);
+    await page.getByLabel('Confirm password', { exact: true }).fill(chosen);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expectToast(page, 'Password reset successful! Please login with your new password.');
+
+    for (const password of [customer.password, 'Stranger#99']) {
+      const login = await request.post('/api/auth/login', { data: { email: customer.email, password, method: 'EMAIL' } });
+      expect(login.status()).toBe(401);
+    }
+    await signIn(page, customer.email, chosen);
   });
 });
