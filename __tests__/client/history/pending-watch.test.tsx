@@ -130,6 +130,29 @@ describe('a toast tells an open app when a pending item settles', () => {
     expect(backend.seen('/transactions/CAD-TX-1')).toHaveLength(asked);
   });
 
+  test('a receipt left open follows its payout: on its way, then failed with the money back, and no arrival time any more', async () => {
+    const { wallets, user } = start('/transfer-cad');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Send CAD' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Recipient name' }), 'Bola Ade');
+    await user.type(screen.getByRole('textbox', { name: 'Recipient email' }), 'bola@example.com');
+    await user.type(screen.getByRole('spinbutton', { name: 'Amount (CAD)' }), '25.50');
+    const sent = transaction({ id: 'CAD-TX-1', transaction_type: 'WITHDRAWAL', amount: 25.5, recipient_name: 'Bola Ade', recieved_from: null, direction: 'debit', status: 'pending' });
+    wallets.details[sent.id] = transactionDetail(sent, { arrives_by: CREATED_AT, cancellable: true });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await continueReview(user);
+    await enterPin(user);
+    const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    expect(within(receipt).getByText('On its way')).toBeInTheDocument();
+    expect(within(receipt).getByText('Arrives by')).toBeInTheDocument();
+
+    wallets.details[sent.id] = transactionDetail({ ...sent, status: 'failed', refunded: true }, { arrives_by: CREATED_AT });
+    await waitFor(() => expect(toastsShown()).toContain('Your transfer of $25.50 to Bola Ade failed. The money is back in your wallet.'), { timeout: ONE_POLL });
+    expect(receipt).toHaveAccessibleDescription('Failed. The money is back in your wallet.');
+    expect(within(receipt).getByText('Failed')).toBeInTheDocument();
+    expect(within(receipt).queryByText('On its way')).not.toBeInTheDocument();
+    expect(within(receipt).queryByText('Arrives by')).not.toBeInTheDocument();
+  });
+
   test('a payout still pending when the app opens (sent before a reload) is watched too: its failure is told on the dashboard', async () => {
     const { wallets, store } = start('/dashboard', (state) => {
       state.transactions = [{ ...payout }];

@@ -45,6 +45,16 @@ export interface Outcome {
 export const pendingNotice = ({ status, arrives_by }: Outcome): string | null => (status === 'pending' ? onItsWay(arrives_by) : null);
 
 /**
+ * What a result says first: on its way while pending; once it has settled (a receipt left open
+ * while the payout completed, failed or was cancelled), what became of it and of the money.
+ */
+export function resultNotice(outcome: Outcome & { refunded?: boolean }): string | null {
+  if (outcome.status === 'pending') return pendingNotice(outcome);
+  if (outcome.status === 'completed') return 'Completed.';
+  return `${statusWord(outcome.status)}.${outcome.refunded ? ' The money is back in your wallet.' : ''}`;
+}
+
+/**
  * The success toast of a send: `completed` ('Transaction completed successfully!', spec §8) only
  * when it is completed; a pending payout says it is on its way, any other state names itself.
  */

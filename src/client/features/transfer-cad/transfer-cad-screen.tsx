@@ -12,8 +12,8 @@ import { BalanceCard, Button, CopyField, PageHeader, Stack, TextField, formatMon
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate } from '../money/receipt-modal';
-import { feeRows, pendingNotice, resultMessage, statusRows } from '../money/result';
-import { payoutWatched } from '../history';
+import { feeRows, resultMessage, resultNotice, statusRows } from '../money/result';
+import { payoutWatched, useLiveOutcome } from '../history';
 import { RecentRecipients } from '../recipients';
 import type { FeeRule } from '../../../shared/pricing';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
@@ -72,6 +72,8 @@ export default function TransferCadScreen() {
   useErrorToast(error, M.transfers.walletFetchFailed);
   useWalletNotLoadedToast(cad);
   const [withdraw, { data: result }] = useCadWithdrawalMutation();
+  // The receipt follows the payout when it settles while it is open.
+  const outcome = useLiveOutcome(result?.data?.transaction_reference, result?.data);
   const limitRefusal = useLimitCheck('CAD');
 
   const feeRule = useFeeRule('interac');
@@ -112,9 +114,9 @@ export default function TransferCadScreen() {
     // spec-next §C: a payout the rail has not answered is on its way, not completed.
     successMessage: (data) => resultMessage(data.data, M.transfers.completed),
     sent: ({ data }) => dispatch(payoutWatched({ id: data.transaction_reference, currency: 'CAD', status: data.status })),
-    receipt: result?.data ? receiptRows(result.data) : null,
-    resultNotice: result?.data ? pendingNotice(result.data) : null,
-    resultItem: result?.data?.transaction_reference ?? null,
+    receipt: outcome ? receiptRows(outcome) : null,
+    resultNotice: outcome ? resultNotice(outcome) : null,
+    resultItem: outcome?.transaction_reference ?? null,
     reviewLines: ({ name, email, amount }) =>
       sendReviewLines(
         'CAD',

@@ -17,8 +17,8 @@ import { Button, ComboboxField, formatMoney, LoadingText, TextField, toast } fro
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
-import { feeRows, pendingNotice, resultMessage, statusRows } from '../money/result';
-import { payoutWatched } from '../history';
+import { feeRows, resultMessage, resultNotice, statusRows } from '../money/result';
+import { payoutWatched, useLiveOutcome } from '../history';
 import { RecentRecipients, useSavedRecipientsQuery } from '../recipients';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
 import { ngnPerTransferMax, useLimitCheck } from '../money/use-limit-check';
@@ -77,6 +77,8 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
   const { data: limit, error: limitError } = useGetNgnLimitQuery();
   useErrorToast(limitError, M.transfers.limitFetchFailed);
   const [withdraw, { data: result }] = useNgnWithdrawalMutation();
+  // The receipt follows the payout when it settles while it is open.
+  const outcome = useLiveOutcome(result?.data?.tx_ref, result?.data);
   const limitRefusal = useLimitCheck('NGN');
   // The most one send may be: the rail's single-payout maximum, or less under the tier's
   // per-transfer limit (spec-next §B: NGN counts at the mid rate).
@@ -118,9 +120,9 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
     // spec-next §C: a payout the rail has not answered is on its way, not completed.
     successMessage: (data) => resultMessage(data.data, M.transfers.completed),
     sent: ({ data }) => dispatch(payoutWatched({ id: data.tx_ref, currency: 'NGN', status: data.status })),
-    receipt: result?.data ? receiptRows(result.data) : null,
-    resultNotice: result?.data ? pendingNotice(result.data) : null,
-    resultItem: result?.data?.tx_ref ?? null,
+    receipt: outcome ? receiptRows(outcome) : null,
+    resultNotice: outcome ? resultNotice(outcome) : null,
+    resultItem: outcome?.tx_ref ?? null,
     canLeaveForm: (): boolean => tierRefusal === null,
     reviewLines: (): ReceiptRow[] =>
       sendReviewLines(
