@@ -358,15 +358,20 @@ describe('sign-up step 5: confirm email', () => {
     expect(screen.queryByText(/You can ask for a new code/)).not.toBeInTheDocument();
   });
 
+  /** The wizard done on Jest's clock, the right code confirmed: 'Email verified successfully!' shown. */
+  async function verifiedOnStepFive() {
+    const rendered = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    jest.useFakeTimers();
+    await completeWizard(rendered.user);
+    await rendered.user.keyboard('123456');
+    await rendered.user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
+    return rendered;
+  }
+
   test('an address signed up for with more than one password: verified, no sign-in offered, and Choose a password opens the reset', async () => {
     onPost(emailPath('verifyEmail'), () => HttpResponse.json({ success: true, message: 'Email verified successfully!', data: { choose_password: true } }));
-    const { user, router } = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-    jest.useFakeTimers();
-    await completeWizard(user);
-
-    await user.keyboard('123456');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
+    const { user, router } = await verifiedOnStepFive();
     expect(screen.getByText(
       'Your email is verified. It was used for more than one sign-up with different passwords, so none of them signs in: choose your password with "Forgot your password?".',
     )).toBeInTheDocument();
@@ -380,13 +385,7 @@ describe('sign-up step 5: confirm email', () => {
 
   test('the right code verifies the email, and 2 s later the user is on /login with a fresh form', async () => {
     onPost(emailPath('verifyEmail'), answers.verified);
-    const { user, router } = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-    jest.useFakeTimers();
-    await completeWizard(user);
-
-    await user.keyboard('123456');
-    await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
+    const { user, router } = await verifiedOnStepFive();
     act(() => jest.advanceTimersByTime(1000));
     expect(router.state.location.pathname).toBe(paths.home);
 

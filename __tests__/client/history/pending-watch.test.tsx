@@ -39,6 +39,23 @@ const payout = transaction({
 
 const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
+/** From /transfer-cad, $25.50 to Bola Ade through review and PIN: the receipt of the payout answered pending (CAD-TX-1). */
+async function sendCadPayout() {
+  const rendered = start('/transfer-cad');
+  const { wallets, user } = rendered;
+  expect(await screen.findByRole('heading', { level: 1, name: 'Send CAD' })).toBeInTheDocument();
+  await user.type(screen.getByRole('textbox', { name: 'Recipient name' }), 'Bola Ade');
+  await user.type(screen.getByRole('textbox', { name: 'Recipient email' }), 'bola@example.com');
+  await user.type(screen.getByRole('spinbutton', { name: 'Amount (CAD)' }), '25.50');
+  // What the server will answer for the payout the fake backend names CAD-TX-1.
+  const sent = transaction({ id: 'CAD-TX-1', transaction_type: 'WITHDRAWAL', amount: 25.5, recipient_name: 'Bola Ade', recieved_from: null, direction: 'debit', status: 'pending' });
+  wallets.details[sent.id] = transactionDetail(sent, { arrives_by: CREATED_AT, cancellable: true });
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  await continueReview(user);
+  await enterPin(user);
+  return { ...rendered, sent, receipt: await screen.findByRole('dialog', { name: 'Transaction Receipt' }) };
+}
+
 describe('a toast tells an open app when a pending item settles', () => {
   test('on the history page: a payout that fails is told once, with its refund; the row follows and the wallet is asked again', async () => {
     const { wallets, store } = start('/history', (state) => {
@@ -104,18 +121,7 @@ describe('a toast tells an open app when a pending item settles', () => {
   });
 
   test('a payout just sent is watched on any screen: its completion is told on the dashboard, then the watch stops', async () => {
-    const { wallets, user, router, store } = start('/transfer-cad');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Send CAD' })).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Recipient name' }), 'Bola Ade');
-    await user.type(screen.getByRole('textbox', { name: 'Recipient email' }), 'bola@example.com');
-    await user.type(screen.getByRole('spinbutton', { name: 'Amount (CAD)' }), '25.50');
-    // What the server will answer for the payout the fake backend names CAD-TX-1.
-    const sent = transaction({ id: 'CAD-TX-1', transaction_type: 'WITHDRAWAL', amount: 25.5, recipient_name: 'Bola Ade', recieved_from: null, direction: 'debit', status: 'pending' });
-    wallets.details[sent.id] = transactionDetail(sent, { arrives_by: CREATED_AT, cancellable: true });
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    await continueReview(user);
-    await enterPin(user);
-    const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    const { wallets, user, router, store, sent, receipt } = await sendCadPayout();
     expect(store.getState().pendingWatch.items['CAD-TX-1']).toMatchObject({ status: 'pending', polled: true });
 
     await user.click(within(receipt).getByRole('button', { name: 'Done' }));
@@ -131,17 +137,7 @@ describe('a toast tells an open app when a pending item settles', () => {
   });
 
   test('a receipt left open follows its payout: on its way, then failed with the money back, and no arrival time any more', async () => {
-    const { wallets, user } = start('/transfer-cad');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Send CAD' })).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Recipient name' }), 'Bola Ade');
-    await user.type(screen.getByRole('textbox', { name: 'Recipient email' }), 'bola@example.com');
-    await user.type(screen.getByRole('spinbutton', { name: 'Amount (CAD)' }), '25.50');
-    const sent = transaction({ id: 'CAD-TX-1', transaction_type: 'WITHDRAWAL', amount: 25.5, recipient_name: 'Bola Ade', recieved_from: null, direction: 'debit', status: 'pending' });
-    wallets.details[sent.id] = transactionDetail(sent, { arrives_by: CREATED_AT, cancellable: true });
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    await continueReview(user);
-    await enterPin(user);
-    const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    const { wallets, sent, receipt } = await sendCadPayout();
     expect(within(receipt).getByText('On its way')).toBeInTheDocument();
     expect(within(receipt).getByText('Arrives by')).toBeInTheDocument();
 
