@@ -84,9 +84,10 @@ export async function buildApp({ config, db, adapters, onClose, schemaController
     bodyLimit: 64 * 1024,
     // Path parameters carry e-mails (up to 254 characters, more once percent-encoded).
     routerOptions: { maxParamLength: 1024 },
-    // Forwarded headers are believed only behind a configured proxy; otherwise a client could
-    // choose its own IP and slip past the per-IP throttles.
-    trustProxy: config.trustProxy,
+    // Forwarded headers are believed only behind a configured proxy, and only as far as its hops:
+    // the client's address is what the trusted proxies appended, not the header's leftmost entry,
+    // which the client writes itself (else it could choose its IP and slip past the per-IP throttles).
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     // Malformed URLs (bad percent-encoding) and parameters beyond maxParamLength answer in the API's
     // error shape too, without the address repeated back.
     frameworkErrors: (error, _request, reply) => {

@@ -68,8 +68,12 @@ export interface Config extends Secrets {
   fxFeedUrl: string | null;
   /** NGN maximum single payout, in kobo. */
   ngnMaxSingleKobo: bigint;
-  /** Believe X-Forwarded-* headers (set TRUST_PROXY=1 behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies in front of the server to believe (TRUST_PROXY=1 behind one): the
+   * client's address is the one the outermost trusted proxy added to X-Forwarded-For, never an
+   * address the client wrote there itself. 0: the header is not believed.
+   */
+  trustProxy: number;
   /** Settlement delay of simulated payouts, counted from their hand-over to the rail (PAYOUT_SETTLE_MS). */
   payoutSettleMs: number;
   /**
@@ -407,7 +411,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     payoutLeaseMs: int(env, 'PAYOUT_LEASE_MS', 30_000, 1_000, 3_600_000),
     idempotencyLeaseMs: int(env, 'IDEMPOTENCY_LEASE_MS', 10_000, 1_000, 3_600_000),
     payoutJob: onOff(env, 'PAYOUT_JOB', nodeEnv !== 'test'),
-    trustProxy: int(env, 'TRUST_PROXY', 0, 0, 1) === 1,
+    trustProxy: int(env, 'TRUST_PROXY', 0, 0, 10),
     supportTools: onOff(env, 'SUPPORT_TOOLS', false),
     passwordCost: {
       memoryCost: int(env, 'PASSWORD_HASH_MEMORY_KIB', OWASP_PASSWORD_COST.memoryCost, nodeEnv === 'test' ? 8 : OWASP_PASSWORD_COST.memoryCost, 4_194_304),

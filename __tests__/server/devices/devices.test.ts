@@ -115,8 +115,8 @@ describe('GET /sessions', () => {
     expect(ids.filter((id) => obiIds.includes(id))).toEqual([]);
   });
 
-  it('records the address Fastify sees: the client named by X-Forwarded-For only when TRUST_PROXY is set', async () => {
-    const behindProxy = await buildTestApp({ trustProxy: true });
+  it('records the address Fastify sees: the client the trusted proxy named in X-Forwarded-For (not one the client wrote there), only when TRUST_PROXY is set', async () => {
+    const behindProxy = await buildTestApp({ trustProxy: 1 });
     try {
       const customer = await createCustomer(behindProxy);
       const res = await behindProxy.app.inject({
@@ -129,6 +129,17 @@ describe('GET /sessions', () => {
       expect(res.statusCode).toBe(200);
       const sessions = await listed({ headers: bearer(res.json().data.access_token) }, behindProxy);
       expect(sessions[0]).toMatchObject({ device: 'Firefox on Linux', ip: '192.0.2.44', current: true });
+      // A client that writes its own X-Forwarded-For: the proxy appends the address it saw, and
+      // that one is the client's, not what the client wrote before it.
+      const spoofed = await behindProxy.app.inject({
+        method: 'POST',
+        url: api('/auth/login'),
+        payload: { email: customer.email, password: customer.password, method: 'EMAIL' },
+        remoteAddress: '10.0.0.2',
+        headers: { 'user-agent': FIREFOX_LINUX, 'x-forwarded-for': '8.8.8.8, 192.0.2.46' },
+      });
+      const seen = await listed({ headers: bearer(spoofed.json().data.access_token) }, behindProxy);
+      expect(seen.find((session) => session.current)).toMatchObject({ ip: '192.0.2.46' });
     } finally {
       await behindProxy.close();
     }
