@@ -1,6 +1,7 @@
 import { buildPath } from '../../../src/shared/endpoints';
 import { emailVerification, forgotPassword, password, resend, server } from '../../../src/shared/messages';
-import { api, bearer, expectRefusal, fakeClock, latestOtp, loginThroughApi, outbox } from '../../support/auth-flow';
+import { OTP_RESEND_COOLDOWN_MS } from '../../../src/shared/limits';
+import { api, bearer, expectRefusal, fakeClock, latestOtp, loginThroughApi, outbox, signUpThroughApi } from '../../support/auth-flow';
 import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 
@@ -87,6 +88,21 @@ describe('forgot password', () => {
     expectRefusal(await reset(customer.email), 403, server.resetNotAllowed);
     expectRefusal(await reset('no-account@example.com'), 403, server.resetNotAllowed);
     expect(await loginStatus(customer.email, customer.password)).toBe(200);
+  });
+
+  it("a reset code verifies an unverified address and keeps no password of its sign-up (a stranger's, maybe); the reset sets the owner's", async () => {
+    // A stranger signed up with the owner's address and never verified it.
+    const email = `reset-unverified-${Date.now()}@example.com`;
+    const strangers = 'Stranger!Pw1';
+    await signUpThroughApi(t, { email, password: strangers });
+    expect((await t.app.inject({ method: 'POST', url: api('/auth/login'), payload: { email, password: strangers, method: 'EMAIL' } })).statusCode).toBe(403);
+    clock.advance(OTP_RESEND_COOLDOWN_MS);
+    await grantReset({ email } as Customer);
+    // The address is verified now, and the stranger's password signs in to nothing.
+    expect(await loginStatus(email, strangers)).toBe(401);
+    expect((await reset(email)).json()).toEqual({ success: true, message: forgotPassword.resetSuccess });
+    expect(await loginStatus(email, NEW_PASSWORD)).toBe(200);
+    expect(await loginStatus(email, strangers)).toBe(401);
   });
 
   it('the grant lasts 10 minutes', async () => {

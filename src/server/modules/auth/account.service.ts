@@ -242,7 +242,9 @@ export async function forgotPassword(deps: AuthDeps, email: string, now = new Da
 
 /**
  * A right reset code grants one password reset within 10 minutes to this client address (`ip`,
- * the request's), and proves the e-mail. A wrong, missing or expired code, or an unknown address,
+ * the request's), and proves the e-mail: an unverified account becomes verified and keeps no password
+ * (its sign-up's may be a stranger's), so the reset that follows sets the owner's. A wrong, missing or
+ * expired code, or an unknown address,
  * all answer 'Invalid OTP!', like forgot-password the answer does not tell who has an account.
  */
 export async function verifyResetOtp(deps: AuthDeps, email: string, code: string, ip: string, now = new Date()): Promise<void> {
@@ -255,7 +257,13 @@ export async function verifyResetOtp(deps: AuthDeps, email: string, code: string
     hideMissing: true,
     onValid: async (trx) => {
       await issueGrant(trx, target.userId, 'password_reset', now, { clientIp: ip });
-      await updateUser(trx, target.userId, { is_email_verified: true }, now);
+      const account = await lockUser(trx, target.userId);
+      if (!account || account.is_email_verified) return;
+      // The code proves the mailbox, not the password an unverified sign-up chose (anyone's, maybe
+      // a stranger's): the e-mail is verified and no password is kept; the reset sets the owner's.
+      await updateUser(trx, account.id, { is_email_verified: true, password_hash: NO_PASSWORD, sign_up_contested: false }, now);
+      await retireOtps(trx, account.id, 'email_verification', now);
+      await revokeUserSessions(trx, account.id, null, now);
     },
   });
 }
