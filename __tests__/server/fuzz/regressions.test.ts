@@ -42,6 +42,41 @@ describe('a NUL character in a request (PostgreSQL text cannot hold one) is a 40
   });
 });
 
+describe('half of a surrogate pair without the other (JSON "\\ud83d" alone) is a 400, not a 500', () => {
+  const UNPAIRED = { success: false, message: 'Text must not contain unpaired surrogate characters' };
+
+  it('in a sign-up name: refused, nothing written', async () => {
+    const before = await fingerprint(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      headers: { 'content-type': 'application/json' },
+      // The raw JSON text: an escape a client may send, which JSON.parse turns into a lone surrogate.
+      payload: `{"email":"lone-${Date.now()}@example.com","legal_first_name":"\\udc00X","legal_last_name":"Obi","date_of_birth":"15/05/1990","nationality":"NG","country_of_residence":"CA","address":"","password":"Str0ng!Pass","confirm_password":"Str0ng!Pass"}`,
+    });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: UNPAIRED });
+    expect(await fingerprint(t)).toBe(before);
+  });
+
+  it("in a signed-in call's body: refused; a whole pair (an emoji) is text like any other, judged by the call's own rule", async () => {
+    const customer = await createCustomer(t);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-timezone',
+      headers: { ...customer.headers, 'content-type': 'application/json' },
+      payload: '{"timezone":"America/Toronto\\ud83d"}',
+    });
+    expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 400, body: UNPAIRED });
+    const paired = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-timezone',
+      headers: { ...customer.headers, 'content-type': 'application/json' },
+      payload: '{"timezone":"America/Toronto\\ud83d\\ude00"}',
+    });
+    expect(paired.json()).toEqual({ success: false, message: 'Please enter a valid time zone' });
+  });
+});
+
 describe("the fuzzer's shortcut: the fingerprint is taken again whenever anything was written", () => {
   it('a read leaves the write horizon where it was; a write moves it, even one rolled back', async () => {
     const customer = await createCustomer(t);

@@ -52,7 +52,7 @@ const hasAnswerIn4xx = (response: unknown): boolean =>
  * - operationId: see operationIdOf;
  * - security, when the route declares none: bearer when `app.authenticate` guards it, the
  *   webhook signature under /api/webhooks/, otherwise public (`[]`);
- * - a 400 in the error shape when no 4xx is documented: every route refuses a NUL character in
+ * - a 400 in the error shape when no 4xx is documented: every route refuses a NUL character or an unpaired surrogate in
  *   its path, query or body (plugins/security.ts), even those that otherwise always answer 2xx/5xx.
  */
 function documentRoute(app: FastifyInstance, route: RouteOptions, schema: DocumentedSchema | undefined, url: string): DocumentedSchema | undefined {
@@ -65,7 +65,7 @@ function documentRoute(app: FastifyInstance, route: RouteOptions, schema: Docume
     ...schema,
     operationId: schema.operationId ?? operationIdOf(methodsOf(route)[0], url),
     security,
-    ...(hasAnswerIn4xx(response) ? {} : { response: { ...response, 400: { ...ErrorResponse, description: 'A NUL character in the path, query or body' } } }),
+    ...(hasAnswerIn4xx(response) ? {} : { response: { ...response, 400: { ...ErrorResponse, description: 'A NUL character or an unpaired surrogate in the path, query or body' } } }),
   };
 }
 

@@ -2,12 +2,18 @@ import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../lib/errors';
 
-/** Whether a parsed request part holds a NUL character anywhere (PostgreSQL text cannot store one). */
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+/** Whether a parsed request part holds a string matching `test` anywhere, as a value or a key. */
+function holds(value: unknown, test: (text: string) => boolean, depth = 0): boolean {
+  if (typeof value === 'string') return test(value);
   if (depth > 32 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => test(key) || holds(item, test, depth + 1));
 }
+
+/** A NUL character: PostgreSQL text cannot store one. */
+const hasNul = (text: string) => text.includes('\u0000');
+/** Half of a UTF-16 surrogate pair without its other half (JSON's "\ud83d" alone): not Unicode text, which PostgreSQL's json refuses. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const hasLoneSurrogate = (text: string) => LONE_SURROGATE.test(text);
 
 /**
  * Security headers. The CSP allows no inline scripts; styles may be inline (styled-components
@@ -43,11 +49,12 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
-  // A NUL character in a path, query or body is refused before any rule runs: PostgreSQL rejects
-  // it in text, which would otherwise surface as a 500 wherever the value reaches a query.
+  // A NUL character or a lone surrogate in a path, query or body is refused before any rule runs:
+  // PostgreSQL rejects either in text or json, which would otherwise surface as a 500 wherever the
+  // value reaches a query.
   app.addHook('preValidation', async (request) => {
-    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) {
-      throw badRequest('Text must not contain NUL characters');
-    }
+    const parts = [request.params, request.query, request.body];
+    if (parts.some((part) => holds(part, hasNul))) throw badRequest('Text must not contain NUL characters');
+    if (parts.some((part) => holds(part, hasLoneSurrogate))) throw badRequest('Text must not contain unpaired surrogate characters');
   });
 }
