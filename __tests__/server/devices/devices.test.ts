@@ -116,43 +116,30 @@ describe('GET /sessions', () => {
   });
 
   it('records the address Fastify sees: the client the trusted proxy named in X-Forwarded-For (not one the client wrote there), only when TRUST_PROXY is set', async () => {
+    /** Signs in from `peer` with that X-Forwarded-For in Firefox; the session it lists as current. */
+    const currentSession = async (on: TestApp, customer: { email: string; password: string }, peer: string, forwardedFor: string) => {
+      const res = await on.app.inject({
+        method: 'POST',
+        url: api('/auth/login'),
+        payload: { email: customer.email, password: customer.password, method: 'EMAIL' },
+        remoteAddress: peer,
+        headers: { 'user-agent': FIREFOX_LINUX, 'x-forwarded-for': forwardedFor },
+      });
+      expect(res.statusCode).toBe(200);
+      return (await listed({ headers: bearer(res.json().data.access_token) }, on)).find((session) => session.current);
+    };
     const behindProxy = await buildTestApp({ trustProxy: 1 });
     try {
       const customer = await createCustomer(behindProxy);
-      const res = await behindProxy.app.inject({
-        method: 'POST',
-        url: api('/auth/login'),
-        payload: { email: customer.email, password: customer.password, method: 'EMAIL' },
-        remoteAddress: '10.0.0.2',
-        headers: { 'user-agent': FIREFOX_LINUX, 'x-forwarded-for': '192.0.2.44' },
-      });
-      expect(res.statusCode).toBe(200);
-      const sessions = await listed({ headers: bearer(res.json().data.access_token) }, behindProxy);
-      expect(sessions[0]).toMatchObject({ device: 'Firefox on Linux', ip: '192.0.2.44', current: true });
+      expect(await currentSession(behindProxy, customer, '10.0.0.2', '192.0.2.44')).toMatchObject({ device: 'Firefox on Linux', ip: '192.0.2.44' });
       // A client that writes its own X-Forwarded-For: the proxy appends the address it saw, and
       // that one is the client's, not what the client wrote before it.
-      const spoofed = await behindProxy.app.inject({
-        method: 'POST',
-        url: api('/auth/login'),
-        payload: { email: customer.email, password: customer.password, method: 'EMAIL' },
-        remoteAddress: '10.0.0.2',
-        headers: { 'user-agent': FIREFOX_LINUX, 'x-forwarded-for': '8.8.8.8, 192.0.2.46' },
-      });
-      const seen = await listed({ headers: bearer(spoofed.json().data.access_token) }, behindProxy);
-      expect(seen.find((session) => session.current)).toMatchObject({ ip: '192.0.2.46' });
+      expect(await currentSession(behindProxy, customer, '10.0.0.2', '8.8.8.8, 192.0.2.46')).toMatchObject({ ip: '192.0.2.46' });
     } finally {
       await behindProxy.close();
     }
     // Without TRUST_PROXY the header is not believed: the peer's address is kept.
-    const customer = await createCustomer(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: api('/auth/login'),
-      payload: { email: customer.email, password: customer.password, method: 'EMAIL' },
-      remoteAddress: '10.0.0.3',
-      headers: { 'user-agent': FIREFOX_LINUX, 'x-forwarded-for': '192.0.2.45' },
-    });
-    expect((await listed({ headers: bearer(res.json().data.access_token) }))[0]).toMatchObject({ ip: '10.0.0.3' });
+    expect(await currentSession(t, await createCustomer(t), '10.0.0.3', '192.0.2.45')).toMatchObject({ ip: '10.0.0.3' });
   });
 
   it('needs a signed-in caller', async () => {
