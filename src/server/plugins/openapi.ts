@@ -52,7 +52,7 @@ const hasAnswerIn4xx = (response: unknown): boolean =>
  * - operationId: see operationIdOf;
  * - security, when the route declares none: bearer when `app.authenticate` guards it, the
  *   webhook signature under /api/webhooks/, otherwise public (`[]`);
- * - a 400 in the error shape when no 4xx is documented: every route refuses a NUL character or an unpaired surrogate in
+ * - a 400 in the error shape when no 4xx is documented: every route refuses a NUL character or a lone surrogate in
  *   its path, query or body (plugins/security.ts), even those that otherwise always answer 2xx/5xx.
  */
 function documentRoute(app: FastifyInstance, route: RouteOptions, schema: DocumentedSchema | undefined, url: string): DocumentedSchema | undefined {

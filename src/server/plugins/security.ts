@@ -13,7 +13,7 @@ function holds(value: unknown, test: (text: string) => boolean, depth = 0): bool
 const hasNul = (text: string) => text.includes('\u0000');
 /** Half of a UTF-16 surrogate pair without its other half (JSON's "\ud83d" alone): not Unicode text, which PostgreSQL's json refuses. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const hasLoneSurrogate = (text: string) => LONE_SURROGATE.test(text);
+const unstorable = (text: string) => hasNul(text) || LONE_SURROGATE.test(text);
 
 /**
  * Security headers. The CSP allows no inline scripts; styles may be inline (styled-components
@@ -53,8 +53,9 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   // PostgreSQL rejects either in text or json, which would otherwise surface as a 500 wherever the
   // value reaches a query.
   app.addHook('preValidation', async (request) => {
+    // One walk over the request's strings; the second, which names the fault, only for a refusal.
     const parts = [request.params, request.query, request.body];
-    if (parts.some((part) => holds(part, hasNul))) throw badRequest('Text must not contain NUL characters');
-    if (parts.some((part) => holds(part, hasLoneSurrogate))) throw badRequest('Text must not contain unpaired surrogate characters');
+    if (!parts.some((part) => holds(part, unstorable))) return;
+    throw badRequest(parts.some((part) => holds(part, hasNul)) ? 'Text must not contain NUL characters' : 'Text must not contain unpaired surrogate characters');
   });
 }
