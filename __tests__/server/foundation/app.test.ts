@@ -80,6 +80,14 @@ describe('foundation: health, errors, security headers', () => {
     });
   });
 
+  it('API answers are kept by no cache (they hold tokens, balances, history); the country list may be', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/api/nope' })).headers['cache-control']).toBe('no-store');
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'x', method: 'EMAIL' } });
+    expect(login.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/api/countries' })).headers['cache-control']).toBe('public, max-age=86400');
+  });
+
   it('ignores X-Forwarded-For unless a proxy is configured', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test-ip', headers: { 'x-forwarded-for': '203.0.113.9' }, remoteAddress: '127.0.0.1' });
     expect(res.json()).toEqual({ ip: '127.0.0.1' });

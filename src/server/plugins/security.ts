@@ -47,6 +47,9 @@ const securityHeaders = helmet({
 
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
+    // API answers hold tokens, balances and history: no browser or proxy keeps them (a route that
+    // may be kept, as the country list, says so itself).
+    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
   // A NUL character or a lone surrogate in a path, query or body is refused before any rule runs:
