@@ -1,6 +1,9 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../../shared/product';
 import { badRequest } from '../lib/errors';
+
+const API_ROOT = `${API_PREFIX}/`;
 
 /** Whether a parsed request part holds a string matching `test` anywhere, as a value or a key. */
 function holds(value: unknown, test: (text: string) => boolean, depth = 0): boolean {
@@ -49,7 +52,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
     // API answers hold tokens, balances and history: no browser or proxy keeps them (a route that
     // may be kept, as the country list, says so itself).
-    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    if (request.url.startsWith(API_ROOT)) void reply.header('cache-control', 'no-store');
     securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
   });
   // A NUL character or a lone surrogate in a path, query or body is refused before any rule runs:
