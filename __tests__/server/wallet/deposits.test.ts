@@ -57,7 +57,7 @@ describe('POST /dev/deposits (simulated rails)', () => {
       amount: 1000.5,
       recieved_from: 'Ada Obi',
       bank_name: 'Simulated Commercial Bank',
-      account_number: expect.stringMatching(/^\d{10}$/),
+      account_number: expect.stringMatching(/^\*{6}\d{4}$/),
       description: 'Bank transfer',
     });
   });
@@ -139,5 +139,11 @@ describe('deposit webhooks', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await balances(t, customer)).NGN).toBe(1234.56);
+    // The sender's account number is theirs: the receiver sees its last four digits only.
+    const history = await t.app.inject({ method: 'GET', url: '/api/wallet/transactions?currency=NGN', headers: customer.headers });
+    const [item] = history.json().data;
+    expect(item).toMatchObject({ direction: 'credit', recieved_from: 'Emeka Eze', bank_name: 'Zenith', account_number: '******3344' });
+    const detail = await t.app.inject({ method: 'GET', url: `/api/transactions/${item.id}`, headers: customer.headers });
+    expect(detail.json().data).toMatchObject({ account_number: '******3344', counterparty: { account_number_masked: '******3344' } });
   });
 });

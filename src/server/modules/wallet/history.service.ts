@@ -3,6 +3,7 @@ import { minorToMajor } from '../../../shared/money';
 import type { Currency, Pagination, Transaction, TransactionStatus, TransactionType } from '../../../shared/types';
 import type { Db } from '../../db/database';
 import { badRequest } from '../../lib/errors';
+import { maskAccountNumber } from '../../lib/account-number';
 import type { TransferStatus } from '../ledger/ledger.tables';
 import { historyPage as accountHistoryPage } from '../ledger/history.repository';
 import type { HistoryRow } from '../ledger/transfers.repository';
@@ -47,7 +48,8 @@ export function historyItem(row: HistoryRow, accountId: bigint): Transaction {
     recieved_from: incoming ? (metadata.sender_name ?? null) : null,
     description: metadata.description ?? null,
     bank_name: metadata.bank_name ?? null,
-    account_number: metadata.account_number ?? null,
+    // Money in names the sender's account: theirs, so the receiver sees its last four digits.
+    account_number: incoming ? maskAccountNumber(metadata.account_number) : (metadata.account_number ?? null),
   };
 }
 
