@@ -128,6 +128,21 @@ describe('forgot password', () => {
     for (let i = 0; i < 4; i += 1) expectRefusal(await verifyOtp(customer.email, wrong), 400, emailVerification.invalidOtp);
     expectRefusal(await verifyOtp(customer.email, wrong), 429, server.otpTooManyAttempts);
     expectRefusal(await verifyOtp(customer.email, right), 429, server.otpTooManyAttempts);
+    // The code is dead: asking again at once sends a new one that works (no cool-down to wait out).
+    expect((await forgot(customer.email)).json()).toEqual({ success: true, message: forgotPassword.emailSent });
+    const fresh = await latestOtp(t, customer.email);
+    expect((await verifyOtp(customer.email, fresh)).json()).toEqual({ success: true, message: forgotPassword.codeVerified });
+  });
+
+  it('a reset finished within the cool-down: Forgot password again at once sends a new code', async () => {
+    const customer = await createCustomer(t);
+    await grantReset(customer);
+    expect((await reset(customer.email)).json()).toEqual({ success: true, message: forgotPassword.resetSuccess });
+    clock.advance(10 * 1000);
+    expect((await forgot(customer.email)).json()).toEqual({ success: true, message: forgotPassword.emailSent });
+    const mails = await outbox(t, customer.email);
+    expect(mails.filter((mail) => mail.otp)).toHaveLength(2);
+    expect((await verifyOtp(customer.email, mails[0].otp!)).json()).toEqual({ success: true, message: forgotPassword.codeVerified });
   });
 
   it('an e-mail verification code does not open a reset (codes are bound to their purpose)', async () => {

@@ -13,22 +13,21 @@ export type OtpRow = Selectable<OtpsTable>;
 export const otpLapsedBefore = sql<Date>`now() - interval '24 hours'`;
 /**
  * Codes created before this no longer count: the hourly cap and the resend cool-down read every
- * code created within OTP_CAP_WINDOW_MS, used or not (otpTimesSince, hasUnusedOtpSince), so the
+ * code created within OTP_CAP_WINDOW_MS, used or not (otpsSince, hasUnusedOtpSince), so the
  * sweep deletes none younger, whatever its expiry.
  */
 export const otpUncountedBefore = sql<Date>`now() - ${OTP_CAP_WINDOW_MS}::integer * interval '1 millisecond'`;
 
-/** Creation times of the user's codes for a purpose since `since`, newest first. */
-export async function otpTimesSince(db: Db, userId: string, purpose: OtpPurpose, since: Date): Promise<Date[]> {
-  const rows = await db
+/** The user's codes for a purpose created since `since` (when, and whether still usable then), newest first. */
+export function otpsSince(db: Db, userId: string, purpose: OtpPurpose, since: Date): Promise<Pick<OtpRow, 'created_at' | 'expires_at' | 'consumed_at' | 'attempts'>[]> {
+  return db
     .selectFrom('otps')
-    .select('created_at')
+    .select(['created_at', 'expires_at', 'consumed_at', 'attempts'])
     .where('user_id', '=', userId)
     .where('purpose', '=', purpose)
     .where('created_at', '>', since)
     .orderBy('created_at', 'desc')
     .execute();
-  return rows.map((row) => row.created_at);
 }
 
 export async function hasUnusedOtpSince(db: Db, userId: string, purpose: OtpPurpose, since: Date): Promise<boolean> {

@@ -14,7 +14,7 @@ import {
   insertOtp,
   newestSubmission,
   lockUnusedOtps,
-  otpTimesSince,
+  otpsSince,
   retireOtps,
   type OtpRow,
 } from './otp.repository';
@@ -48,12 +48,19 @@ export interface IssueOptions {
   cooldown?: boolean;
 }
 
-/** Why no new code may be issued now (the resend cool-down or the hourly cap), or null. */
+/**
+ * Why no new code may be issued now (the resend cool-down or the hourly cap), or null. The
+ * cool-down keeps a second code from following a first that can still be used; once the newest
+ * is used, replaced, out of tries or expired, the customer needs a new one at once (the hourly
+ * cap still holds).
+ */
 async function issueRefusal(trx: Transaction<Database>, target: OtpTarget, now: Date, options: IssueOptions = {}): Promise<ApiError | null> {
-  const times = await otpTimesSince(trx, target.userId, target.purpose, new Date(now.getTime() - OTP_CAP_WINDOW_MS));
-  if (options.cooldown !== false && times.length > 0 && now.getTime() - times[0].getTime() < OTP_RESEND_COOLDOWN_MS) return tooManyRequests(server.otpCooldown);
-  if (times.length >= OTP_HOURLY_CAP) {
-    const freeAt = times[OTP_HOURLY_CAP - 1].getTime() + OTP_CAP_WINDOW_MS;
+  const codes = await otpsSince(trx, target.userId, target.purpose, new Date(now.getTime() - OTP_CAP_WINDOW_MS));
+  const newest = codes[0];
+  const newestUsable = newest && newest.consumed_at === null && newest.attempts < OTP_MAX_ATTEMPTS && newest.expires_at.getTime() > now.getTime();
+  if (options.cooldown !== false && newestUsable && now.getTime() - newest.created_at.getTime() < OTP_RESEND_COOLDOWN_MS) return tooManyRequests(server.otpCooldown);
+  if (codes.length >= OTP_HOURLY_CAP) {
+    const freeAt = codes[OTP_HOURLY_CAP - 1].created_at.getTime() + OTP_CAP_WINDOW_MS;
     return tooManyRequests(server.otpHourlyCap(minutesLeft(freeAt - now.getTime(), OTP_CAP_WINDOW_MS)));
   }
   return null;
