@@ -155,6 +155,8 @@ export const addMoney = {
 
 export const transfers = {
   failed: 'Transaction failed',
+  /** Not in the spec: beside the flow's failure text when a payment's answer never came (it may have gone through). */
+  unconfirmed: 'We could not confirm this payment: it may have gone through. Check History before you try again.',
   completed: 'Transaction completed successfully!',
   /** Not in the spec: the server's message for a payout the rail has still to settle (never 'completed'). */
   onItsWayServer: 'Your transfer is on its way.',

@@ -4,6 +4,8 @@ import { http, HttpResponse } from 'msw';
 import { toast } from 'react-toastify';
 import BillPaymentScreen from '../../../src/client/features/bill-payment/bill-payment-screen';
 import { historyApi } from '../../../src/client/features/history/history-api';
+import { UNANSWERED_RETRY_DELAYS_MS } from '../../../src/client/features/money/use-money-send';
+import { transfers } from '../../../src/shared/messages';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
@@ -323,7 +325,10 @@ describe('paying a bill', () => {
     ['an HTTP refusal without a message', 'Payment failed', () => new HttpResponse(null, { status: 500 })],
     ['no answer', 'Failed to pay bill', () => HttpResponse.error()],
   ])('payment with %s: "%s"', async (_case, message, answer) => {
-    const { user } = renderBills({ handlers: [http.post(apiPath(PAY), answer)] });
+    // Without an answer the payment is sent again under its key a few times first (seconds apart).
+    const unanswered = _case === 'no answer';
+    const payment = jest.fn(answer);
+    const { user } = renderBills({ handlers: [http.post(apiPath(PAY), payment)] });
     await loaded();
     await choosePayee(user);
     await fillForm(user);
@@ -331,8 +336,11 @@ describe('paying a bill', () => {
     await continueReview(user);
     await enterPin(user);
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByText(message, undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Payment Successful' })).not.toBeInTheDocument();
+    expect(payment).toHaveBeenCalledTimes(unanswered ? 1 + UNANSWERED_RETRY_DELAYS_MS.length : 1);
+    if (unanswered) expect(screen.getByText(transfers.unconfirmed)).toBeInTheDocument();
+    else expect(screen.queryByText(transfers.unconfirmed)).not.toBeInTheDocument();
   });
 });
 

@@ -4,9 +4,10 @@ import { MoneyFlow } from '../../../src/client/features/money/money-flow';
 import { MONEY_FLOW_STEPS, REVIEW_STEP, moneyDialogIds } from '../../../src/client/features/money/money-flow-steps';
 import type { MoneyArgs } from '../../../src/client/features/money/money-call';
 import { useMoneyFlow, type Confirmation, type MoneyFlowState } from '../../../src/client/features/money/use-money-flow';
-import type { CallResult } from '../../../src/client/features/money/use-money-send';
+import { UNANSWERED_RETRY_DELAYS_MS, type CallResult } from '../../../src/client/features/money/use-money-send';
+import * as M from '../../../src/shared/messages';
 import { Button, TextField } from '../../../src/client/ui';
-import { renderWithProviders } from '../../support/render';
+import { renderWithProviders, setupUser } from '../../support/render';
 import { continueReview, enterPin } from '../../support/transfer-backend';
 
 interface Values {
@@ -112,6 +113,63 @@ test('a failure says so and stays on the PIN step; the form keeps its values', a
   expect(await screen.findByText('Not today')).toBeInTheDocument();
   expect(store.getState().ui.dialogs).toEqual({ [dialogs.pin]: true });
   expect(nameField()).toHaveValue('Ada');
+});
+
+describe('a payment whose answer never came', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  const lost: CallResult<Answer> = { error: { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' } };
+  const done: CallResult<Answer> = { data: { success: true, data: { reference: 'REF-1' } } };
+
+  async function confirm(send: jest.Mock) {
+    const user = setupUser();
+    await user.type(nameField(), 'Ada');
+    await user.click(sendButton());
+    await continueReview(user);
+    await enterPin(user);
+    return { user, keys: () => send.mock.calls.map(([args]) => (args as MoneyArgs<Body>).idempotencyKey) };
+  }
+
+  test('is sent again under its key, and the answer that comes is what the customer is told', async () => {
+    const { send, store } = renderFlow();
+    send.mockReset().mockResolvedValueOnce(lost).mockResolvedValueOnce(lost).mockResolvedValue(done);
+    const { keys } = await confirm(send);
+
+    expect(await screen.findByRole('dialog', { name: 'Transaction Receipt' })).toHaveTextContent('ReferenceREF-1');
+    expect(screen.getByText('Transaction completed successfully!')).toBeInTheDocument();
+    expect(screen.queryByText('Transaction failed')).not.toBeInTheDocument();
+    expect(send).toHaveBeenCalledTimes(3);
+    expect(new Set(keys()).size).toBe(1);
+    expect(store.getState().ui.dialogs).toEqual({ [dialogs.receipt]: true });
+  });
+
+  test('still none after the retries: the failure text, and that the payment may have gone through; Confirm again keeps the key', async () => {
+    const { send, store } = renderFlow();
+    send.mockReset().mockResolvedValue(lost);
+    const { user, keys } = await confirm(send);
+
+    expect(await screen.findByText(M.transfers.unconfirmed)).toBeInTheDocument();
+    expect(screen.getByText('Transaction failed')).toBeInTheDocument();
+    expect(send).toHaveBeenCalledTimes(1 + UNANSWERED_RETRY_DELAYS_MS.length);
+    expect(store.getState().ui.dialogs).toEqual({ [dialogs.pin]: true });
+    expect(nameField()).toHaveValue('Ada');
+
+    send.mockResolvedValue(done);
+    await enterPin(user);
+    expect(await screen.findByRole('dialog', { name: 'Transaction Receipt' })).toBeInTheDocument();
+    expect(new Set(keys()).size).toBe(1);
+  });
+
+  test('a refusal the server gave is shown at once, not sent again', async () => {
+    const { send } = renderFlow();
+    send.mockReset().mockResolvedValue({ error: { status: 400, data: { success: false, message: 'Not today' } } });
+    await confirm(send);
+
+    expect(await screen.findByText('Not today')).toBeInTheDocument();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(M.transfers.unconfirmed)).not.toBeInTheDocument();
+  });
 });
 
 test.each([

@@ -11,6 +11,7 @@ import { apiPath, backend, server, setupFakeBackend, signIn } from '../../suppor
 import { continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
 import { expectOnFormAndAsToast, expectOnlyAsToast, onForm, toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
+import { transfers } from '../../../src/shared/messages';
 
 setupFakeBackend();
 // Jest's clock: the recipient check's debounce passes while findBy* waits, not in real time.
@@ -323,7 +324,8 @@ describe('send to a Kudi user: sending', () => {
 
     answer = () => HttpResponse.error();
     await enterPin(user);
-    expect(await screen.findByText('Transaction failed')).toBeInTheDocument();
+    expect(await screen.findByText('Transaction failed', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText(transfers.unconfirmed)).toBeInTheDocument();
   });
 });
 

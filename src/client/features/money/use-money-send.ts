@@ -3,7 +3,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useCallback } from 'react';
 import type { ToastOptions } from 'react-toastify';
 import * as M from '../../../shared/messages';
-import { messageOf } from '../../api/error-message';
+import { isHttpError, messageOf } from '../../api/error-message';
 import { useIdempotencyKeys } from '../../api/idempotency-key';
 import type { MoneyArgs } from './money-call';
 import { toast } from '../../ui';
@@ -43,11 +43,33 @@ export interface MoneySend<Body, Data extends MoneyAnswer> extends MoneyToasts<D
 const transactionFailed = (error: CallError | undefined) => messageOf(error, M.transfers.failed);
 
 /**
+ * The waits before the same request is sent again, under its key, when it got no answer to go by.
+ * A request may have run although its answer was lost; sent again with its key it is answered
+ * again (DESIGN.md), never run twice.
+ */
+export const UNANSWERED_RETRY_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000];
+
+/** The gateway answered for a server it could not reach, or the server was briefly unavailable. */
+const UNAVAILABLE_STATUSES: readonly number[] = [502, 503, 504];
+
+/**
+ * No answer that says what happened: the network dropped the request or its answer, or the
+ * server could not be reached. (A 409 "still in progress" and a 500 are answers, shown as they are.)
+ */
+export function isUnanswered(error: CallError | undefined): boolean {
+  if (!isHttpError(error)) return true;
+  return typeof error.status === 'number' && UNAVAILABLE_STATUSES.includes(error.status);
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
  * The confirmed submission of a money movement (spec §4): the body goes out once with its own
- * Idempotency-Key (kept for a retry of the same body, dropped after any recorded answer). On
- * success the success toast shows; on failure the server's message (else the flow's default) is
- * toasted. Resolves whether it went through; what follows (the receipt, a cleared form) is the
- * caller's.
+ * Idempotency-Key (kept for a retry of the same body, dropped after any recorded answer). Without
+ * an answer it is sent again under the same key (UNANSWERED_RETRY_DELAYS_MS). On success the
+ * success toast shows; on failure the server's message (else the flow's default) is toasted, and
+ * when no answer ever came, that the payment may have gone through. Resolves whether it went
+ * through; what follows (the receipt, a cleared form) is the caller's.
  */
 export function useMoneySend() {
   const keys = useIdempotencyKeys();
@@ -61,7 +83,13 @@ export function useMoneySend() {
       failureMessage = transactionFailed,
       onSuccess,
     }: MoneySend<Body, Data>): Promise<boolean> => {
-      const result = await send({ body, idempotencyKey: keys.keyFor(body) });
+      const idempotencyKey = keys.keyFor(body);
+      let result = await send({ body, idempotencyKey });
+      for (const delay of UNANSWERED_RETRY_DELAYS_MS) {
+        if (result.data || !isUnanswered(result.error)) break;
+        await wait(delay);
+        result = await send({ body, idempotencyKey });
+      }
       if (result.data && succeeded(result.data)) {
         keys.done();
         onSuccess?.(result.data);
@@ -72,6 +100,9 @@ export function useMoneySend() {
       if (result.data) keys.done();
       else keys.failed(result.error);
       toast.error(result.data?.message || failureMessage(result.error));
+      // Still no answer: whether the money moved is not known here, and the customer is told so. The
+      // key is kept: Confirm again sends the same request, which the server runs at most once.
+      if (!result.data && isUnanswered(result.error)) toast.info(M.transfers.unconfirmed);
       return false;
     },
     [keys],
