@@ -100,6 +100,19 @@ describe('forgot password', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm email address' })).toBeInTheDocument();
   });
 
+  test('a wrong code clears the boxes and refocuses box 1, as sign-up does', async () => {
+    onPost(endpoints.forgotPassword.path, () => answers.otpSent());
+    onPost(emailPath('verifyOtp'), () => refuse('Invalid OTP!'));
+    const { user } = renderAuth();
+    await requestCode(user);
+
+    await user.keyboard('111111');
+    await user.click(button('Confirm'));
+    expect(await screen.findByText('Invalid OTP!')).toBeInTheDocument();
+    for (const n of [1, 2, 3, 4, 5, 6]) expect(screen.getByRole('textbox', { name: `Digit ${n} of 6` })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus();
+  });
+
   test('Resend waits out the cool-down from the code just sent, then sends a new code to the same address', async () => {
     onPost(endpoints.forgotPassword.path, () => answers.otpSent());
     const resends = onPost(emailPath('resendOtp'), answers.otpSent);
