@@ -9,7 +9,6 @@ import TransferNairaScreen from '../../../src/client/features/transfer-naira/tra
 import TransferUserScreen from '../../../src/client/features/transfer-user/transfer-user-screen';
 import { limitRefusal } from '../../../src/client/features/money/use-limit-check';
 import { renderWithProviders } from '../../support/render';
-import { expectOnFormAndAsToast } from '../../support/toasts';
 import { basicLimits, pricing, pricingHandler } from '../../support/pricing-backend';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
@@ -203,14 +202,15 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
     expect(review).toHaveTextContent('Total from your wallet$1,234.50');
   });
 
-  test('Kudi user transfer above what is left today: said at submit, no review', async () => {
+  test('Kudi user transfer above what is left today: said under the amount as it is typed, Send disabled, no review', async () => {
     pricing.limits = basicLimits({ used_today: '950.00', remaining_today: '50.00' });
     serve();
     const { user } = flows[2].render();
     await waitFor(() => expect(backend.seen('/limits')).not.toHaveLength(0));
     await fillUser(user, '60');
+    expect(await screen.findByText('This exceeds your daily limit. You can send up to $50.00 more today.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await expectOnFormAndAsToast('This exceeds your daily limit. You can send up to $50.00 more today.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
