@@ -104,6 +104,9 @@ describe('messages', () => {
     expect(exchange.convertedSuccess('NGN', '1,000.00', 'CAD')).toBe('Successfully converted NGN 1,000.00 to CAD');
     expect(bills.billAmountTooHigh(1234.5)).toBe('Amount cannot exceed your balance of $1234.50 CAD');
     expect(transfers.insufficientWalletBalance('NGN')).toBe('Insufficient NGN balance');
+    expect(bills.billAmountAndFeeTooHigh(0.25, 49.25)).toBe('Amount plus the fee of $0.25 cannot exceed your balance of $49.25 CAD');
+    expect(transfers.amountAndFeeTooHigh('CAD', 0.25, 49.25)).toBe(bills.billAmountAndFeeTooHigh(0.25, 49.25));
+    expect(transfers.amountAndFeeTooHigh('NGN', 50, 1234.5)).toBe('Amount plus the fee of ₦50.00 cannot exceed your balance of ₦1234.50 NGN');
     expect(identity.sessionCreatedServer).toBe('Veriff session created successfully');
   });
 

@@ -3,7 +3,7 @@
  * state texts of §2/§4. A server message is always preferred over a client default (§8 rule).
  * The `server` group holds refusals the spec does not name.
  */
-import { MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR, STATEMENT_FIRST_DAY, STATEMENT_LAST_DAY, STATEMENT_MAX_DAYS } from './limits';
+import { CURRENCY_SYMBOL, MAX_AMOUNT_MINOR, MAX_BALANCE_MINOR, STATEMENT_FIRST_DAY, STATEMENT_LAST_DAY, STATEMENT_MAX_DAYS } from './limits';
 import { formatMajor, formatMinor } from './money';
 import { IDENTITY_PROVIDER_LABEL } from './product';
 import type { Currency } from './types';
@@ -178,6 +178,13 @@ export const transfers = {
   invalidRecipientEmail: 'Please enter a valid recipient email',
   /** 'Insufficient CAD balance' / 'Insufficient NGN balance'. */
   insufficientWalletBalance: (currency: Currency) => `Insufficient ${currency} balance`,
+  /**
+   * Ours (spec-next §A's fee): an amount within the balance that its fee takes over it, said in the
+   * words of the bill form's text: 'Amount plus the fee of $F cannot exceed your balance of $X CAD'
+   * (₦ and NGN for naira), F and X to 2 decimals.
+   */
+  amountAndFeeTooHigh: (currency: Currency, fee: number, balance: number) =>
+    `Amount plus the fee of ${CURRENCY_SYMBOL[currency]}${formatMajor(fee, { withCommas: false })} cannot exceed your balance of ${CURRENCY_SYMBOL[currency]}${formatMajor(balance, { withCommas: false })} ${currency}`,
   verifyUserFailed: 'Failed to verify user',
   userDoesNotExist: 'User does not exist',
   userNotFound: 'User not found',
@@ -263,8 +270,7 @@ export const bills = {
   billAmountTooHigh: (balance: number) =>
     `Amount cannot exceed your balance of $${formatMajor(balance, { withCommas: false })} CAD`,
   /** Ours (spec-next §A's fee; the spec's text would call an amount within the balance above it): X and F to 2 decimals. */
-  billAmountAndFeeTooHigh: (fee: number, balance: number) =>
-    `Amount plus the fee of $${formatMajor(fee, { withCommas: false })} cannot exceed your balance of $${formatMajor(balance, { withCommas: false })} CAD`,
+  billAmountAndFeeTooHigh: (fee: number, balance: number) => transfers.amountAndFeeTooHigh('CAD', fee, balance),
 } as const;
 
 /** Rate-locked quotes (spec-next §A, "Using a quote"), verbatim. */

@@ -9,7 +9,6 @@ import TransferNairaScreen from '../../../src/client/features/transfer-naira/tra
 import TransferUserScreen from '../../../src/client/features/transfer-user/transfer-user-screen';
 import { limitRefusal } from '../../../src/client/features/money/use-limit-check';
 import { renderWithProviders } from '../../support/render';
-import { expectOnFormAndAsToast } from '../../support/toasts';
 import { basicLimits, pricing, pricingHandler } from '../../support/pricing-backend';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
@@ -158,30 +157,32 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
     // Past both: the limit that leaves less is the one the server names (kudi_limit_charge).
     ['30 days, which leaves less than today', basicLimits({ used_today: '750.00', remaining_today: '250.00', used_30_days: '4900.00', remaining_30_days: '100.00' }), '260.00', 'This exceeds your 30-day limit. You can send up to $100.00 more today.'],
     ['day, which leaves less than 30 days', basicLimits({ used_today: '900.00', remaining_today: '100.00', used_30_days: '4750.00', remaining_30_days: '250.00' }), '260.00', 'This exceeds your daily limit. You can send up to $100.00 more today.'],
-  ])('Interac above the %s: the 403 text on the form and as a toast, no review', async (_case, limits, amount, message) => {
+  ])('Interac above the %s: the 403 text under the amount as it is typed, Send disabled, no review', async (_case, limits, amount, message) => {
     pricing.limits = limits;
     serve();
     const { user } = flows[0].render();
     await waitFor(() => expect(backend.seen('/limits')).not.toHaveLength(0));
     await fillCad(user, amount);
-    await user.click(screen.getByRole('button', { name: 'Send' }));
 
-    await expectOnFormAndAsToast(message);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(spin('Amount (CAD)')).toHaveAccessibleDescription(message);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(backend.seen('/wallet/cad-withdrawal')).toHaveLength(0);
   });
 
-  test('Interac above the balance: "Insufficient CAD balance" on the form, no review', async () => {
+  test('Interac above the balance: "Insufficient CAD balance" under the amount, Send disabled, no review', async () => {
     pricing.limits = basicLimits({ per_transfer: '10000.00', remaining_today: '10000.00' });
     serve();
     const { user } = flows[0].render();
     await fillCad(user, '1234.51');
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    await expectOnFormAndAsToast('Insufficient CAD balance');
+    expect(await screen.findByText('Insufficient CAD balance')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  test('Interac whose fee takes it over the balance: "Insufficient CAD balance" on the form, no review; within it, the review', async () => {
+  test('Interac whose fee takes it over the balance: the fee named under the amount, Send disabled; within it, the review', async () => {
     // Balance $1,234.50; a $1.50 fee: $1,233.01 needs $1,234.51, $1,233.00 needs exactly the balance.
     server.use(pricingHandler(apiPath, { interac: { flat: '1.50' } }));
     pricing.limits = basicLimits({ per_transfer: '10000.00', remaining_today: '10000.00' });
@@ -189,8 +190,8 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
     const { user } = flows[0].render();
     await waitFor(() => expect(backend.seen('/pricing')).not.toHaveLength(0));
     await fillCad(user, '1233.01');
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    await expectOnFormAndAsToast('Insufficient CAD balance');
+    expect(await screen.findByText('Amount plus the fee of $1.50 cannot exceed your balance of $1234.50 CAD')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.clear(spin('Amount (CAD)'));
@@ -201,14 +202,15 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
     expect(review).toHaveTextContent('Total from your wallet$1,234.50');
   });
 
-  test('Kudi user transfer above what is left today: said at submit, no review', async () => {
+  test('Kudi user transfer above what is left today: said under the amount as it is typed, Send disabled, no review', async () => {
     pricing.limits = basicLimits({ used_today: '950.00', remaining_today: '50.00' });
     serve();
     const { user } = flows[2].render();
     await waitFor(() => expect(backend.seen('/limits')).not.toHaveLength(0));
     await fillUser(user, '60');
+    expect(await screen.findByText('This exceeds your daily limit. You can send up to $50.00 more today.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await expectOnFormAndAsToast('This exceeds your daily limit. You can send up to $50.00 more today.');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

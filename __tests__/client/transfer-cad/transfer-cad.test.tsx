@@ -4,6 +4,7 @@ import { api } from '../../../src/client/api/api';
 import TransferCadScreen from '../../../src/client/features/transfer-cad/transfer-cad-screen';
 import type { RootState } from '../../../src/client/app/store';
 import { historyApi } from '../../../src/client/features/history/history-api';
+import { basicLimits, pricing, pricingHandler } from '../../support/pricing-backend';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, ON_ITS_WAY, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
@@ -19,9 +20,9 @@ afterEach(() => jest.restoreAllMocks());
 
 const WITHDRAWAL = '/wallet/cad-withdrawal';
 
-function renderCad(handlers: Parameters<typeof server.use> = []) {
+function renderCad(handlers: Parameters<typeof server.use> = [], cadBalance?: number) {
   signIn();
-  const wallets = serveWallets(fakeWallets());
+  const wallets = serveWallets(fakeWallets(cadBalance === undefined ? {} : { cad: { balance: cadBalance } }));
   const money = serveMoney(wallets);
   server.use(...handlers);
   return { wallets, money, ...renderWithProviders(<TransferCadScreen />, { route: '/transfer-cad', preloadedState: withUser() }) };
@@ -103,6 +104,94 @@ describe('CAD withdrawal form', () => {
 
     await expectOnFormAndAsToast('Wallet details not available');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('the amount checked as it is typed (spec-next §A, §B): said under it, Send disabled', () => {
+  test('within the $100.00 balance, but not with the $1.50 fee: the fee is named, no toast; within with the fee, Send is enabled', async () => {
+    const { user } = renderCad([pricingHandler(apiPath, { interac: { flat: '1.50' } })], 100);
+    expect(await screen.findByText('$100.00')).toBeInTheDocument();
+    await waitFor(() => expect(backend.seen('/pricing')).not.toHaveLength(0));
+    await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '99.00' });
+
+    const message = 'Amount plus the fee of $1.50 cannot exceed your balance of $100.00 CAD';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(amount()).toHaveAccessibleDescription(message);
+    expect(send()).toBeDisabled();
+    expect(toastsShown()).toEqual([]);
+
+    await user.clear(amount());
+    await user.type(amount(), '98.50');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(send()).toBeEnabled();
+    await user.click(send());
+    expect(await screen.findByRole('dialog', { name: 'Review' })).toHaveTextContent('Total from your wallet$100.00');
+  });
+
+  test('above the balance by itself: "Insufficient CAD balance" under the amount, Send disabled', async () => {
+    const { user } = renderCad([pricingHandler(apiPath, { interac: { flat: '1.50' } })]);
+    await loaded();
+    await fill(user, { amount: '1234.51' });
+    expect(await screen.findByText('Insufficient CAD balance')).toBeInTheDocument();
+    expect(amount()).toHaveAccessibleDescription('Insufficient CAD balance');
+    expect(screen.queryByText(/Amount plus the fee/)).not.toBeInTheDocument();
+    expect(send()).toBeDisabled();
+  });
+
+  test.each([
+    ['the per-transfer limit', {}, '1200', 'This exceeds your per-transfer limit of $1,000.00.'],
+    ['what is left today', { used_today: '900.00', remaining_today: '100.00' }, '100.01', 'This exceeds your daily limit. You can send up to $100.00 more today.'],
+  ])('above %s: the 403 text under the amount, Send disabled; within it, enabled', async (_case, limits, typed, message) => {
+    pricing.limits = basicLimits(limits);
+    const { user } = renderCad();
+    await loaded();
+    await waitFor(() => expect(backend.seen('/limits')).not.toHaveLength(0));
+    await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: typed });
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(amount()).toHaveAccessibleDescription(message);
+    expect(send()).toBeDisabled();
+    expect(toastsShown()).toEqual([]);
+
+    await user.clear(amount());
+    await user.type(amount(), '100');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(send()).toBeEnabled();
+  });
+
+  test('a balance that drops while the PIN is asked: Confirm sends nothing and goes back to the form, which says why', async () => {
+    const { user, store, wallets, money } = renderCad();
+    await loaded();
+    await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '1000' });
+    await user.click(send());
+    await continueReview(user);
+    await screen.findByRole('dialog', { name: 'Enter Transaction PIN' });
+
+    // Meanwhile the balance drops (another device spent it) and the wallet refetches.
+    wallets.cad.balance = 500;
+    act(() => void store.dispatch(api.util.invalidateTags([{ type: 'Wallet', id: 'CAD' }])));
+    expect(await screen.findByText('$500.00')).toBeInTheDocument();
+    await enterPin(user);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(amount()).toHaveAccessibleDescription('Insufficient CAD balance');
+    expect(send()).toBeDisabled();
+    expect(money.calls(WITHDRAWAL)).toHaveLength(0);
+  });
+
+  test('without the fee table or the limits (not answered): nothing is refused that the balance allows', async () => {
+    const { user } = renderCad([
+      http.get(apiPath('/pricing'), () => HttpResponse.error()),
+      http.get(apiPath('/limits'), () => HttpResponse.error()),
+    ]);
+    await loaded();
+    await waitFor(() => expect(backend.seen('/limits')).not.toHaveLength(0));
+    await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '1234.50' });
+
+    expect(amount()).not.toHaveAccessibleDescription();
+    expect(send()).toBeEnabled();
+    await user.click(send());
+    expect(await screen.findByRole('dialog', { name: 'Review' })).toBeInTheDocument();
   });
 });
 

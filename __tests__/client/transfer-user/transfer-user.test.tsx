@@ -6,6 +6,7 @@ import { api } from '../../../src/client/api/api';
 import type { RootState } from '../../../src/client/app/store';
 import { historyApi } from '../../../src/client/features/history/history-api';
 import TransferUserScreen from '../../../src/client/features/transfer-user/transfer-user-screen';
+import { basicLimits, pricing, pricingHandler } from '../../support/pricing-backend';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
@@ -23,9 +24,9 @@ afterEach(() => {
 
 const CHECK = '/auth/check-email';
 
-function renderTransfer({ tab, handlers = [] }: { tab?: 'NGN'; handlers?: Parameters<typeof server.use> } = {}) {
+function renderTransfer({ tab, handlers = [], balances }: { tab?: 'NGN'; handlers?: Parameters<typeof server.use>; balances?: Parameters<typeof fakeWallets>[0] } = {}) {
   signIn();
-  const wallets = serveWallets(fakeWallets());
+  const wallets = serveWallets(fakeWallets(balances));
   const money = serveMoney(wallets);
   server.use(...handlers);
   const ui: RootState['ui'] = { dialogs: {}, steps: {}, tabs: tab ? { 'transfer-user': tab } : {} };
@@ -205,37 +206,133 @@ describe('send to a Kudi user: validation', () => {
   test.each([
     ['CAD', '1234.51'],
     ['NGN', '250000.01'],
-  ] as const)('above the %s balance (%s) at submit: "Insufficient <currency> balance", no PIN asked', async (currency, value) => {
+  ] as const)('above the %s balance (%s): "Insufficient <currency> balance" under the amount as it is typed, Send disabled, no PIN asked', async (currency, value) => {
     const { user } = renderTransfer({ tab: currency === 'NGN' ? 'NGN' : undefined });
     await screen.findByText(currency === 'CAD' ? '$1,234.50' : '₦250,000.00');
     await verifyRecipient(user);
     await user.type(amount(currency), value);
-    await user.click(send());
 
-    await expectOnFormAndAsToast(`Insufficient ${currency} balance`);
+    expect(await screen.findByText(`Insufficient ${currency} balance`)).toBeInTheDocument();
+    expect(amount(currency)).toHaveAccessibleDescription(`Insufficient ${currency} balance`);
+    expect(send()).toBeDisabled();
+    await user.click(send());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  test('a message the submit showed goes when it is no longer true: another tab, another amount', async () => {
+  test('what the amount field says follows the tab and the amount', async () => {
     const { user } = renderTransfer();
     await screen.findByText('$1,234.50');
     await verifyRecipient(user);
     await user.type(amount(), '1234.51');
-    await user.click(send());
-    await expectOnFormAndAsToast('Insufficient CAD balance');
+    await waitFor(() => expect(onForm('Insufficient CAD balance')).toHaveLength(1));
 
-    // ₦1,234.51 is within the naira balance: nothing is said about CAD under the NGN amount (the
-    // submit's toast may still be on screen).
+    // ₦1,234.51 is within the naira balance: nothing is said about CAD under the NGN amount.
     await user.click(screen.getByRole('tab', { name: 'NGN' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Recipient: Bola Ade');
     await waitFor(() => expect(onForm('Insufficient CAD balance')).toHaveLength(0));
     expect(onForm('Please enter a valid recipient email')).toHaveLength(0);
+    expect(send()).toBeEnabled();
 
     await user.click(screen.getByRole('tab', { name: 'CAD' }));
     await waitFor(() => expect(onForm('Insufficient CAD balance')).toHaveLength(1));
+    expect(send()).toBeDisabled();
+    expect(await screen.findByRole('status')).toHaveTextContent('Recipient: Bola Ade');
     await user.clear(amount());
     await user.type(amount(), '15.25');
     await waitFor(() => expect(onForm('Insufficient CAD balance')).toHaveLength(0));
+    expect(send()).toBeEnabled();
+  });
+
+  test('CAD within the $100.00 balance, but not with its fee ($0.25 + 1%): the fee is named under the amount, Send disabled, no toast', async () => {
+    const { user } = renderTransfer({
+      balances: { cad: { balance: 100 } },
+      handlers: [pricingHandler(apiPath, { wallet_transfer_cad: { flat: '0.25', percent: '1.00' } })],
+    });
+    await screen.findByText('$100.00');
+    await waitFor(() => expect(backend.seen('/pricing')).not.toHaveLength(0));
+    await verifyRecipient(user);
+    // $99.50 + $0.25 + $1.00 (1%, rounded up to the cent) = $100.75.
+    await user.type(amount(), '99.50');
+
+    const message = 'Amount plus the fee of $1.25 cannot exceed your balance of $100.00 CAD';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(amount()).toHaveAccessibleDescription(message);
+    expect(screen.queryByText('Insufficient CAD balance')).not.toBeInTheDocument();
+    expect(send()).toBeDisabled();
+    expect(toastsShown()).toEqual([]);
+
+    // $98.75 + $0.25 + $0.99 = $99.99: within.
+    await user.clear(amount());
+    await user.type(amount(), '98.75');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(send()).toBeEnabled();
+  });
+
+  test('NGN within the balance, but not with its ₦100.00 fee: the fee is named under the amount, Send disabled', async () => {
+    const { user } = renderTransfer({ tab: 'NGN', handlers: [pricingHandler(apiPath, { wallet_transfer_ngn: { flat: '100.00' } })] });
+    await screen.findByText('₦250,000.00');
+    await waitFor(() => expect(backend.seen('/pricing')).not.toHaveLength(0));
+    await verifyRecipient(user);
+    await user.type(amount('NGN'), '249900.01');
+
+    expect(await screen.findByText('Amount plus the fee of ₦100.00 cannot exceed your balance of ₦250000.00 NGN')).toBeInTheDocument();
+    expect(send()).toBeDisabled();
+    await user.clear(amount('NGN'));
+    await user.type(amount('NGN'), '249900');
+    expect(screen.queryByText(/Amount plus the fee/)).not.toBeInTheDocument();
+    expect(send()).toBeEnabled();
+  });
+
+  test('CAD above the per-transfer limit: the 403 text under the amount as it is typed, Send disabled, no toast', async () => {
+    pricing.limits = basicLimits();
+    const { user } = renderTransfer({ balances: { cad: { balance: 5000 } } });
+    await screen.findByText('$5,000.00');
+    await waitFor(() => expect(backend.seen('/limits')).not.toHaveLength(0));
+    await verifyRecipient(user);
+    await user.type(amount(), '1200');
+
+    const message = 'This exceeds your per-transfer limit of $1,000.00.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(amount()).toHaveAccessibleDescription(message);
+    expect(send()).toBeDisabled();
+    expect(toastsShown()).toEqual([]);
+    await user.clear(amount());
+    await user.type(amount(), '1000');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(send()).toBeEnabled();
+  });
+
+  test('NGN above what is left today, counted in CAD at the mid rate: the 403 text under the amount, Send disabled', async () => {
+    // $100.00 left today at 1,050.00 NGN per CAD: ₦105,000.00 is within, ₦105,000.01 counts for $100.01.
+    pricing.limits = basicLimits({ used_today: '900.00', remaining_today: '100.00', ngn_mid_rate: '1050.00' });
+    const { user } = renderTransfer({ tab: 'NGN' });
+    await screen.findByText('₦250,000.00');
+    await waitFor(() => expect(backend.seen('/limits')).not.toHaveLength(0));
+    await verifyRecipient(user);
+    await user.type(amount('NGN'), '105000.01');
+
+    const message = 'This exceeds your daily limit. You can send up to $100.00 more today.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(send()).toBeDisabled();
+    await user.clear(amount('NGN'));
+    await user.type(amount('NGN'), '105000');
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(send()).toBeEnabled();
+  });
+
+  test('without the fee table or the limits (not answered): nothing is refused that the balance allows', async () => {
+    const { user } = renderTransfer({
+      handlers: [http.get(apiPath('/pricing'), () => HttpResponse.error()), http.get(apiPath('/limits'), () => HttpResponse.error())],
+    });
+    await screen.findByText('$1,234.50');
+    await waitFor(() => expect(backend.seen('/limits')).not.toHaveLength(0));
+    await verifyRecipient(user);
+    await user.type(amount(), '1234.50');
+
+    expect(amount()).not.toHaveAccessibleDescription();
+    expect(send()).toBeEnabled();
+    await user.click(send());
+    expect(await screen.findByRole('dialog', { name: 'Review' })).toBeInTheDocument();
   });
 
   test('the balance is checked again at PIN confirm', async () => {
@@ -255,6 +352,29 @@ describe('send to a Kudi user: validation', () => {
     await enterPin(user);
 
     await waitFor(() => expect(error).toHaveBeenCalledWith('Insufficient CAD balance'));
+    expect(money.calls('/wallet/cad-wallet-transfer')).toHaveLength(0);
+  });
+  test('at PIN confirm, a balance its fee no longer fits in: the toast names the fee', async () => {
+    const error = jest.spyOn(toast, 'error');
+    const { user, store, wallets, money } = renderTransfer({
+      balances: { cad: { balance: 100 } },
+      handlers: [pricingHandler(apiPath, { wallet_transfer_cad: { flat: '0.25', percent: '1.00' } })],
+    });
+    await screen.findByText('$100.00');
+    await waitFor(() => expect(backend.seen('/pricing')).not.toHaveLength(0));
+    await verifyRecipient(user);
+    await user.type(amount(), '98');
+    await user.click(send());
+    await continueReview(user);
+    await screen.findByRole('dialog', { name: 'Enter Transaction PIN' });
+
+    // $98.00 and its $1.23 fee need $99.23; the balance drops to $99.00 meanwhile.
+    wallets.cad.balance = 99;
+    act(() => void store.dispatch(api.util.invalidateTags([{ type: 'Wallet', id: 'CAD' }])));
+    expect(await screen.findByText('$99.00')).toBeInTheDocument();
+    await enterPin(user);
+
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Amount plus the fee of $1.23 cannot exceed your balance of $99.00 CAD'));
     expect(money.calls('/wallet/cad-wallet-transfer')).toHaveLength(0);
   });
 });

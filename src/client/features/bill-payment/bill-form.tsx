@@ -2,17 +2,15 @@ import { object, string } from 'yup';
 import { PAYMENT_TOAST_MS } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import type { BillPaymentResult, Payee } from '../../../shared/types';
-import { minorToMajor, parseAmount } from '../../../shared/money';
-import { feeMinor, type FeeRule } from '../../../shared/pricing';
 import { billDescriptionOk } from '../../../shared/validation';
 import { isHttpError, messageOf } from '../../api/error-message';
 import { useAppDispatch } from '../../app/store';
 import { Button, formatMoney, Stack, TextField, toast } from '../../ui';
-import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
+import { amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { feeRows, statusRows } from '../money/result';
-import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
-import { useLimitCheck } from '../money/use-limit-check';
+import { ARRIVES, sendReviewLines } from '../money/review-lines';
+import { useAmountCheck } from '../money/use-amount-check';
 import { useMoneyFlow } from '../money/use-money-flow';
 import type { CallError } from '../money/use-money-send';
 import { useConfirmTransactionPinMutation, useCreateBillPaymentMutation } from './bill-payment-api';
@@ -54,24 +52,14 @@ interface BillFormProps {
   balance: number | undefined;
 }
 
-/**
- * Why an amount is refused over the balance: spec §5's text when the amount itself is above it;
- * when only its fee takes it over, a text that names the fee (the amount is not above the balance).
- */
-function balanceRefusal(value: AmountValue, balance: number, feeRule: FeeRule | undefined): string {
-  const amount = parseAmount(value);
-  if (!amount.ok || !feeRule || amountAbove(value, balance)) return M.bills.billAmountTooHigh(balance);
-  return M.bills.billAmountAndFeeTooHigh(minorToMajor(feeMinor(feeRule, amount.minor)), balance);
-}
-
 /** Pay the chosen payee from the CAD wallet: Continue, PIN confirmed by its own call, then the payment (spec §4, §5). */
 export function BillForm({ payee, balance }: BillFormProps) {
   const dispatch = useAppDispatch();
   const [confirmPin] = useConfirmTransactionPinMutation();
   const [pay, { data: result }] = useCreateBillPaymentMutation();
-  const limitRefusal = useLimitCheck('CAD');
-
-  const feeRule = useFeeRule('bill');
+  // Above the balance, spec §5's text; the fee and the tier's limits as the other send forms say them.
+  const amountCheck = useAmountCheck({ currency: 'CAD', feeKind: 'bill', balance, overBalance: M.bills.billAmountTooHigh });
+  const { feeRule } = amountCheck;
 
   const flow = useMoneyFlow({
     flow: 'bill-payment',
@@ -122,10 +110,9 @@ export function BillForm({ payee, balance }: BillFormProps) {
       ),
   });
   const { form } = flow;
-  // The amount and its fee (what leaves the wallet) within the balance.
-  const overBalance = amountAbove(form.values.amount, balance, feeRule);
-  // The tier's limits (spec-next §B), said at the form like the balance, before review and PIN.
-  const tierRefusal = overBalance ? null : limitRefusal(form.values.amount);
+  // The amount and its fee (what leaves the wallet) within the balance, then the tier's limits
+  // (spec-next §B): said at the form as it is typed, before review and PIN.
+  const amountRefusal = amountCheck.refusal(form.values.amount);
 
   return (
     <MoneyFlow
@@ -134,7 +121,7 @@ export function BillForm({ payee, balance }: BillFormProps) {
       actions={
         <Stack direction="row" justify="flex-end" gap="sm">
           <Button variant="secondary" onClick={() => dispatch(payeeCleared())}>Cancel</Button>
-          <Button type="submit" disabled={overBalance || tierRefusal !== null}>Continue</Button>
+          <Button type="submit" disabled={amountRefusal !== null}>Continue</Button>
         </Stack>
       }
     >
@@ -145,7 +132,7 @@ export function BillForm({ payee, balance }: BillFormProps) {
         min={0}
         max={balance}
         step={0.01}
-        error={overBalance && balance !== undefined ? balanceRefusal(form.values.amount, balance, feeRule) : tierRefusal}
+        error={amountRefusal}
         {...form.getFieldProps('amount')}
       />
       <TextField label="Payee account number" autoComplete="off" {...form.getFieldProps('accountNumber')} />

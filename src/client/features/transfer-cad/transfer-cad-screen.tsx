@@ -9,15 +9,14 @@ import { deviceTimeZone } from '../../app/time-zone';
 import { useSendAgainDraft } from '../../app/use-send-again-draft';
 import { useWallet } from '../../app/use-wallet';
 import { BalanceCard, Button, CopyField, PageHeader, Stack, TextField, formatMoney } from '../../ui';
-import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
+import { amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate } from '../money/receipt-modal';
 import { feeRows, resultMessage, resultNotice, statusRows } from '../money/result';
 import { payoutWatched, useLiveOutcome } from '../history';
 import { RecentRecipients } from '../recipients';
-import type { FeeRule } from '../../../shared/pricing';
-import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
-import { useLimitCheck } from '../money/use-limit-check';
+import { ARRIVES, sendReviewLines } from '../money/review-lines';
+import { useAmountCheck } from '../money/use-amount-check';
 import { useMoneyFlow } from '../money/use-money-flow';
 import { useWalletNotLoadedToast } from '../money/use-wallet-not-loaded-toast';
 import { useCadWithdrawalMutation } from './transfer-cad-api';
@@ -37,19 +36,15 @@ const initialValues: Values = { name: '', email: '', amount: '' };
 const sameEmail = (a: string | undefined, b: string) => a !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const incomplete = M.transfers.cadFieldsRequired;
-/** The fields as spec §5 checks them; then the balance and the limits (spec-next §A: at the form, before review and PIN). */
-const cadSchema = (balance: number | undefined, limitRefusal: (amount: AmountValue) => string | null, feeRule: FeeRule | undefined) =>
-  object({
-    name: string().trim().required(incomplete),
-    email: string().trim().required(incomplete).test('email', incomplete, (email = '') => isEmail(email.trim())),
-    amount: amountSchema(incomplete)
-      // The amount and its fee (what leaves the wallet) within the balance.
-      .test('balance', M.transfers.insufficientWalletBalance('CAD'), (amount = '') => !amountAbove(amount, balance, feeRule))
-      .test('limits', (amount = '', context) => {
-        const refusal = limitRefusal(amount);
-        return refusal === null || context.createError({ message: refusal });
-      }),
-  });
+/** The fields as spec §5 checks them (the balance and the limits are said under the amount as it is typed). */
+const schema = object({
+  name: string().trim().required(incomplete),
+  email: string().trim().required(incomplete).test('email', incomplete, (email = '') => isEmail(email.trim())),
+  amount: amountSchema(incomplete),
+});
+
+/** Above the balance by itself: the text this form has always given. */
+const overBalance = () => M.transfers.insufficientWalletBalance('CAD');
 
 /** The receipt (spec §3, with spec-next's fee, status and arrival): an Interac payout is pending until the rail answers. */
 const receiptRows = (receipt: CadWithdrawalReceipt) => [
@@ -74,24 +69,24 @@ export default function TransferCadScreen() {
   const [withdraw, { data: result }] = useCadWithdrawalMutation();
   // The receipt follows the payout when it settles while it is open.
   const outcome = useLiveOutcome(result?.data?.transaction_reference, result?.data);
-  const limitRefusal = useLimitCheck('CAD');
-
-  const feeRule = useFeeRule('interac');
+  // The amount and its Interac fee within the balance, then the tier's limits (spec-next §A, §B).
+  const amountCheck = useAmountCheck({ currency: 'CAD', feeKind: 'interac', balance: wallet?.balance, overBalance });
+  const { feeRule } = amountCheck;
 
   const flow = useMoneyFlow({
     flow: 'transfer-cad',
     initialValues,
     prefill: again && { name: again.name, email: again.email, amount: again.amount },
-    // Built when validating, from the latest render's balance and limits.
-    schema: () => cadSchema(wallet?.balance, limitRefusal, feeRule),
+    schema,
     canLeaveForm: (form) => {
       form.setStatus(wallet ? undefined : M.transfers.walletDetailsUnavailable);
-      return wallet !== undefined;
+      return wallet !== undefined && amountRefusal === null;
     },
     prepare: async (pin, form) => {
-      // The PIN modal can only send what the form holds: an incomplete form is shown on the form, not sent.
+      // The PIN modal can only send what the form holds: an incomplete form is shown on the form, not
+      // sent; so is an amount the balance or the limits refuse now (e.g. the balance changed meanwhile).
       const errors = await form.validateForm();
-      if (Object.keys(errors).length > 0 || !wallet) {
+      if (Object.keys(errors).length > 0 || !wallet || amountRefusal !== null) {
         if (!wallet) form.setStatus(M.transfers.walletDetailsUnavailable);
         return { goTo: 'form' };
       }
@@ -130,13 +125,14 @@ export default function TransferCadScreen() {
       ),
   });
   const { form } = flow;
+  const amountRefusal = amountCheck.refusal(form.values.amount);
 
   return (
     <main>
       <PageHeader title="Send CAD" subtitle="Send money to any Canadian bank account by Interac e-Transfer" />
       <Stack gap="lg">
         <BalanceCard currency="CAD" balance={wallet?.balance} title="Current Balance" />
-        <MoneyFlow flow={flow} title="Send via Interac" actions={<Button type="submit" fullWidth>Send</Button>}>
+        <MoneyFlow flow={flow} title="Send via Interac" actions={<Button type="submit" fullWidth disabled={amountRefusal !== null}>Send</Button>}>
           {/* spec-next §E: a recent recipient fills the name and e-mail. */}
           <RecentRecipients
             kind="interac"
@@ -145,7 +141,15 @@ export default function TransferCadScreen() {
           />
           <TextField label="Recipient name" autoComplete="off" {...form.getFieldProps('name')} />
           <TextField label="Recipient email" type="email" autoComplete="off" {...form.getFieldProps('email')} />
-          <TextField label="Amount (CAD)" type="number" inputMode="decimal" min={0} step={0.01} {...form.getFieldProps('amount')} />
+          <TextField
+            label="Amount (CAD)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            error={amountRefusal}
+            {...form.getFieldProps('amount')}
+          />
           {wallet && (
             <>
               <CopyField label="Reference question" value={wallet.security_question} />

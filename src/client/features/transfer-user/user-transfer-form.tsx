@@ -7,13 +7,13 @@ import { useErrorToast } from '../../api/use-error-toast';
 import { deviceTimeZone } from '../../app/time-zone';
 import { useWallet } from '../../app/use-wallet';
 import { BalanceCard, Button, formatMoney, Stack, TextField, toast } from '../../ui';
-import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
+import { amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
 import { feeRows, statusRows } from '../money/result';
-import { walletTransferKind, type FeeRule } from '../../../shared/pricing';
-import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
-import { useLimitCheck } from '../money/use-limit-check';
+import { walletTransferKind } from '../../../shared/pricing';
+import { ARRIVES, sendReviewLines } from '../money/review-lines';
+import { balanceRefusal, useAmountCheck } from '../money/use-amount-check';
 import { useCheckedAgainOnChange, useMoneyFlow } from '../money/use-money-flow';
 import { useWalletNotLoadedToast } from '../money/use-wallet-not-loaded-toast';
 import { RecentRecipients } from '../recipients';
@@ -31,26 +31,14 @@ const initialValues: Values = { email: '', amount: '' };
 type TransferBody = Req<'cadWalletTransfer'>;
 type TransferAnswer = Res<'cadWalletTransfer'> | Res<'ngnWalletTransfer'>;
 
-const transferSchema = (
-  currency: Currency,
-  balance: number | undefined,
-  verified: boolean,
-  limitRefusal: (amount: AmountValue) => string | null,
-  feeRule: FeeRule | undefined,
-) =>
+/** The fields as spec §5 checks them (the balance and the limits are said under the amount as it is typed). */
+const transferSchema = (verified: boolean) =>
   object({
     email: string()
       .trim()
       .required(M.transfers.fieldsRequired)
       .test('recipient', M.transfers.invalidRecipientEmail, (email = '') => isEmail(email.trim()) && verified),
-    amount: amountSchema(M.transfers.fieldsRequired)
-      // The amount and its fee (what leaves the wallet) within the balance.
-      .test('balance', M.transfers.insufficientWalletBalance(currency), (amount = '') => !amountAbove(amount, balance, feeRule))
-      // The tier's limits (spec-next §B), said at the form before review and PIN.
-      .test('limits', (amount = '', context) => {
-        const refusal = limitRefusal(amount);
-        return refusal === null || context.createError({ message: refusal });
-      }),
+    amount: amountSchema(M.transfers.fieldsRequired),
   });
 
 // A transfer between users completes at once (spec-next §C): its receipt says so.
@@ -83,7 +71,10 @@ const Found = styled.p`
   color: ${({ theme }) => theme.colors.success};
 `;
 
-/** Send `currency` to another user by email: the recipient is checked live, the balance at submit and at PIN confirm (spec §4, §5). */
+/**
+ * Send `currency` to another user by email: the recipient is checked live; the balance (with the
+ * fee) and the limits as the amount is typed, and the balance again at PIN confirm (spec §4, §5).
+ */
 export function UserTransferForm({ currency, prefill = null }: { currency: Currency; prefill?: UserTransferPrefill | null }) {
   const cad = useWallet('CAD');
   const ngn = useWallet('NGN');
@@ -93,20 +84,23 @@ export function UserTransferForm({ currency, prefill = null }: { currency: Curre
   const balance = shown.wallet?.balance;
   const [sendCad, cadResult] = useCadWalletTransferMutation();
   const [sendNgn, ngnResult] = useNgnWalletTransferMutation();
-  const limitRefusal = useLimitCheck(currency);
+  // spec §5's 'Insufficient CAD balance' / 'Insufficient NGN balance' above the balance by itself.
+  const overBalance = () => M.transfers.insufficientWalletBalance(currency);
+  const amountCheck = useAmountCheck({ currency, feeKind: walletTransferKind(currency), balance, overBalance });
 
   const cadReceipt = cadResult.data?.data;
   const ngnReceipt = ngnResult.data?.data;
   const rows = currency === 'CAD' ? cadReceipt && cadRows(cadReceipt) : ngnReceipt && ngnRows(ngnReceipt);
   const reference = currency === 'CAD' ? cadReceipt?.transaction_reference : ngnReceipt?.tx_ref;
 
-  const feeRule = useFeeRule(walletTransferKind(currency));
+  const { feeRule } = amountCheck;
   const flow = useMoneyFlow<Values, TransferBody, TransferAnswer>({
     flow: 'transfer-user',
     initialValues,
     prefill,
-    // Built when validating, from the latest render's balance and recipient check.
-    schema: () => transferSchema(currency, balance, recipient.verified, limitRefusal, feeRule),
+    // Built when validating, from the latest render's recipient check.
+    schema: () => transferSchema(recipient.verified),
+    canLeaveForm: () => amountRefusal === null,
     prepare: async (pin, form) => {
       const { email, amount } = form.values;
       // The PIN modal can only send what the form holds: an incomplete form is shown on the form, not sent.
@@ -114,8 +108,9 @@ export function UserTransferForm({ currency, prefill = null }: { currency: Curre
         await form.validateForm();
         return { goTo: 'form' };
       }
-      if (amountAbove(amount, balance, feeRule)) {
-        toast.error(M.transfers.insufficientWalletBalance(currency));
+      const refusal = balanceRefusal(currency, amount, balance, feeRule, overBalance);
+      if (refusal !== null) {
+        toast.error(refusal);
         return { goTo: 'pin' };
       }
       return { send: { amount, recipient_email: email.trim(), transaction_pin: pin, timezone: deviceTimeZone() } };
@@ -138,6 +133,7 @@ export function UserTransferForm({ currency, prefill = null }: { currency: Curre
       ),
   });
   const { form } = flow;
+  const amountRefusal = amountCheck.refusal(form.values.amount);
   const recipient = useRecipientCheck(form.values.email, currency);
   // The schema reads the tab's currency and the recipient check too: a message a submit showed goes
   // (or changes) when either does, as it does when a value changes (useMoneyFlow).
@@ -146,7 +142,7 @@ export function UserTransferForm({ currency, prefill = null }: { currency: Curre
   return (
     <Stack gap="lg">
       <BalanceCard currency={currency} balance={balance} />
-      <MoneyFlow flow={flow} title={`Send ${currency}`} layout="plain" actions={<Button type="submit" fullWidth>Send</Button>}>
+      <MoneyFlow flow={flow} title={`Send ${currency}`} layout="plain" actions={<Button type="submit" fullWidth disabled={amountRefusal !== null}>Send</Button>}>
         {/* spec-next §E: a recent recipient fills the e-mail; the recipient check then runs as for a typed one. */}
         <RecentRecipients
           kind="kudi_user"
@@ -168,6 +164,7 @@ export function UserTransferForm({ currency, prefill = null }: { currency: Curre
           min={0}
           step={0.01}
           disabled={!recipient.verified}
+          error={amountRefusal}
           {...form.getFieldProps('amount')}
         />
       </MoneyFlow>
