@@ -37,3 +37,22 @@ export async function expectOnFormAndAsToast(text: string): Promise<void> {
     expect(toastsShown().filter((shown) => shown === text)).toHaveLength(1);
   });
 }
+
+/** `message` is said under the amount field as it is typed (no toast), and the send button is off. */
+export async function expectUnderAmount(message: string, amount: HTMLElement, send: HTMLElement): Promise<void> {
+  expect(await screen.findByText(message)).toBeInTheDocument();
+  expect(amount).toHaveAccessibleDescription(message);
+  expect(send).toBeDisabled();
+  expect(toastsShown()).toEqual([]);
+}
+
+/** Once an amount that fits is typed instead, `message` goes and the send button is on again. */
+export async function expectAmountFits(
+  user: { clear(element: Element): Promise<void>; type(element: Element, text: string): Promise<void> },
+  { amount, send, typed, message }: { amount: () => HTMLElement; send: () => HTMLElement; typed: string; message: string },
+): Promise<void> {
+  await user.clear(amount());
+  await user.type(amount(), typed);
+  expect(screen.queryByText(message)).not.toBeInTheDocument();
+  expect(send()).toBeEnabled();
+}

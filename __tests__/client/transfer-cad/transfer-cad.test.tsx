@@ -8,7 +8,7 @@ import { basicLimits, pricing, pricingHandler } from '../../support/pricing-back
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, ON_ITS_WAY, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
-import { expectOnFormAndAsToast, expectOnlyAsToast, toastsShown } from '../../support/toasts';
+import { expectAmountFits, expectOnFormAndAsToast, expectOnlyAsToast, expectUnderAmount, toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 import { transfers } from '../../../src/shared/messages';
 
@@ -115,15 +115,9 @@ describe('the amount checked as it is typed (spec-next §A, §B): said under it,
     await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '99.00' });
 
     const message = 'Amount plus the fee of $1.50 cannot exceed your balance of $100.00 CAD';
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(amount()).toHaveAccessibleDescription(message);
-    expect(send()).toBeDisabled();
-    expect(toastsShown()).toEqual([]);
+    await expectUnderAmount(message, amount(), send());
 
-    await user.clear(amount());
-    await user.type(amount(), '98.50');
-    expect(screen.queryByText(message)).not.toBeInTheDocument();
-    expect(send()).toBeEnabled();
+    await expectAmountFits(user, { amount, send, typed: '98.50', message });
     await user.click(send());
     expect(await screen.findByRole('dialog', { name: 'Review' })).toHaveTextContent('Total from your wallet$100.00');
   });
@@ -148,15 +142,9 @@ describe('the amount checked as it is typed (spec-next §A, §B): said under it,
     await waitFor(() => expect(backend.seen('/limits')).not.toHaveLength(0));
     await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: typed });
 
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(amount()).toHaveAccessibleDescription(message);
-    expect(send()).toBeDisabled();
-    expect(toastsShown()).toEqual([]);
+    await expectUnderAmount(message, amount(), send());
 
-    await user.clear(amount());
-    await user.type(amount(), '100');
-    expect(screen.queryByText(message)).not.toBeInTheDocument();
-    expect(send()).toBeEnabled();
+    await expectAmountFits(user, { amount, send, typed: '100', message });
   });
 
   test('a balance that drops while the PIN is asked: Confirm sends nothing and goes back to the form, which says why', async () => {

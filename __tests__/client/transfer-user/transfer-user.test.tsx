@@ -10,7 +10,7 @@ import { basicLimits, pricing, pricingHandler } from '../../support/pricing-back
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
-import { expectOnFormAndAsToast, expectOnlyAsToast, onForm, toastsShown } from '../../support/toasts';
+import { expectAmountFits, expectOnFormAndAsToast, expectOnlyAsToast, expectUnderAmount, onForm, toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 import { transfers } from '../../../src/shared/messages';
 
@@ -255,17 +255,11 @@ describe('send to a Kudi user: validation', () => {
     await user.type(amount(), '99.50');
 
     const message = 'Amount plus the fee of $1.25 cannot exceed your balance of $100.00 CAD';
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(amount()).toHaveAccessibleDescription(message);
+    await expectUnderAmount(message, amount(), send());
     expect(screen.queryByText('Insufficient CAD balance')).not.toBeInTheDocument();
-    expect(send()).toBeDisabled();
-    expect(toastsShown()).toEqual([]);
 
     // $98.75 + $0.25 + $0.99 = $99.99: within.
-    await user.clear(amount());
-    await user.type(amount(), '98.75');
-    expect(screen.queryByText(message)).not.toBeInTheDocument();
-    expect(send()).toBeEnabled();
+    await expectAmountFits(user, { amount, send, typed: '98.75', message });
   });
 
   test('NGN within the balance, but not with its ₦100.00 fee: the fee is named under the amount, Send disabled', async () => {
@@ -292,14 +286,8 @@ describe('send to a Kudi user: validation', () => {
     await user.type(amount(), '1200');
 
     const message = 'This exceeds your per-transfer limit of $1,000.00.';
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(amount()).toHaveAccessibleDescription(message);
-    expect(send()).toBeDisabled();
-    expect(toastsShown()).toEqual([]);
-    await user.clear(amount());
-    await user.type(amount(), '1000');
-    expect(screen.queryByText(message)).not.toBeInTheDocument();
-    expect(send()).toBeEnabled();
+    await expectUnderAmount(message, amount(), send());
+    await expectAmountFits(user, { amount, send, typed: '1000', message });
   });
 
   test('NGN above what is left today, counted in CAD at the mid rate: the 403 text under the amount, Send disabled', async () => {
@@ -314,10 +302,7 @@ describe('send to a Kudi user: validation', () => {
     const message = 'This exceeds your daily limit. You can send up to $100.00 more today.';
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(send()).toBeDisabled();
-    await user.clear(amount('NGN'));
-    await user.type(amount('NGN'), '105000');
-    expect(screen.queryByText(message)).not.toBeInTheDocument();
-    expect(send()).toBeEnabled();
+    await expectAmountFits(user, { amount: () => amount('NGN'), send, typed: '105000', message });
   });
 
   test('without the fee table or the limits (not answered): nothing is refused that the balance allows', async () => {
