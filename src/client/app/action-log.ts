@@ -1,5 +1,6 @@
 import { isAction, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { customerSwitched, sessionEnded, sessionStarted, type SessionState } from './session-slice';
 
 /** How many recent actions and failed requests diagnostics carry. */
 export const ACTION_LOG_SIZE = 200;
@@ -39,6 +40,13 @@ class Ring<T> {
     this.count = Math.min(this.count + 1, this.size);
   }
 
+  /** Forgets every item. */
+  clear(): void {
+    this.slots.fill(undefined);
+    this.next = 0;
+    this.count = 0;
+  }
+
   /** Oldest first. */
   items(): T[] {
     const start = (this.next - this.count + this.size) % this.size;
@@ -69,17 +77,50 @@ function failedRequestOf(action: { payload: unknown; meta: RejectedQueryMeta }, 
   };
 }
 
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 /**
  * The diagnostics recorder: the last ACTION_LOG_SIZE actions (type, time, payload by reference),
  * the last failed API requests (from RTK Query's rejected actions) and the last screens shown.
+ *
+ * The logs are one customer's (a shared device must not hand one customer's log to another): they are
+ * forgotten when the customer signs out in this tab (that sign-out itself is not kept), when another
+ * customer's session starts here (a sign-in as someone else than the customer the log is about; what
+ * was recorded since the last session ended goes too, as it may be either's), and when another tab
+ * switches this one to another customer. A session that ended otherwise (expired, refused) keeps its
+ * log, so the same customer, signed in again, can still send why it ended.
  */
 export function createActionLog() {
   const actions = new Ring<LoggedAction>(ACTION_LOG_SIZE);
   const failed = new Ring<FailedRequest>(FAILED_REQUEST_LOG_SIZE);
   const routes = new Ring<string>(ROUTE_LOG_SIZE);
+  /** The e-mail of the customer the logs are about, once known. */
+  let customer: string | null = null;
 
-  const middleware: Middleware = () => (next) => (action) => {
-    if (isAction(action)) {
+  const forget = () => {
+    actions.clear();
+    failed.clear();
+    routes.clear();
+  };
+
+  /** Forgets the logs when `action` hands the tab to another customer; false when `action` is not to be kept. */
+  const follow = (action: { type: string; payload?: unknown }, session: SessionState | undefined): boolean => {
+    if (session?.email) customer = session.email;
+    if (sessionEnded.match(action) && action.payload?.reason === 'signedOut') {
+      forget();
+      customer = null;
+      return false;
+    }
+    if (customerSwitched.match(action) || sessionStarted.match(action)) {
+      const next = action.payload.email ?? null;
+      if (customerSwitched.match(action) || (customer !== null && (next === null || !sameEmail(customer, next)))) forget();
+      customer = next;
+    }
+    return true;
+  };
+
+  const middleware: Middleware = ({ getState }) => (next) => (action) => {
+    if (isAction(action) && follow(action, (getState() as { session?: SessionState }).session)) {
       const time = Date.now();
       actions.push({ type: action.type, time, payload: (action as { payload?: unknown }).payload });
       if (isRejectedWithValue(action)) {
