@@ -1,5 +1,6 @@
-import { isAction, isRejectedWithValue, type Middleware } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { createAction, isAction, type Middleware } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { redactPath } from './redact';
 import { customerSwitched, sessionEnded, sessionStarted, type SessionState } from './session-slice';
 
 /** How many recent actions and failed requests diagnostics carry. */
@@ -54,34 +55,34 @@ class Ring<T> {
   }
 }
 
-interface RejectedQueryMeta {
-  baseQueryMeta?: FetchBaseQueryMeta;
-}
-
-const messageOf = (error: FetchBaseQueryError | undefined): string | null => {
-  const data = error && 'data' in error ? (error.data as { message?: unknown } | undefined) : undefined;
+const messageOf = (error: FetchBaseQueryError): string | null => {
+  const data = 'data' in error ? (error.data as { message?: unknown } | undefined) : undefined;
   return typeof data?.message === 'string' ? data.message : null;
 };
 
-/** An RTK Query call the server (or the network) refused, as support reads it. */
-function failedRequestOf(action: { payload: unknown; meta: RejectedQueryMeta }, time: number): FailedRequest | null {
-  const meta = action.meta.baseQueryMeta;
-  if (!meta?.request) return null;
-  const error = action.payload as FetchBaseQueryError | undefined;
-  return {
-    time,
-    method: meta.request.method,
-    path: new URL(meta.request.url).pathname,
-    status: meta.response?.status ?? error?.status ?? 'FETCH_ERROR',
-    message: messageOf(error),
-  };
-}
+/**
+ * An API call the server (or the network) refused, as support reads it: told by the base query
+ * (api/base-query.ts) for every call, the token refresh included, so a call whose query was dropped
+ * meanwhile (the session's end resets the RTK Query cache) is kept too. The path is redacted here
+ * (redactPath: no account number, token or e-mail address), as this action also reaches DevTools.
+ */
+export const requestFailed = createAction(
+  'support/requestFailed',
+  (request: Request, response: Response | undefined, error: FetchBaseQueryError) => ({
+    payload: {
+      method: request.method,
+      path: redactPath(new URL(request.url).pathname),
+      status: response?.status ?? error.status,
+      message: messageOf(error),
+    } satisfies Omit<FailedRequest, 'time'>,
+  }),
+);
 
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * The diagnostics recorder: the last ACTION_LOG_SIZE actions (type, time, payload by reference),
- * the last failed API requests (from RTK Query's rejected actions) and the last screens shown.
+ * the last failed API requests (requestFailed, from the base query) and the last screens shown.
  *
  * The logs are one customer's (a shared device must not hand one customer's log to another): they are
  * forgotten when the customer signs out in this tab (that sign-out itself is not kept), when another
@@ -123,10 +124,7 @@ export function createActionLog() {
     if (isAction(action) && follow(action, (getState() as { session?: SessionState }).session)) {
       const time = Date.now();
       actions.push({ type: action.type, time, payload: (action as { payload?: unknown }).payload });
-      if (isRejectedWithValue(action)) {
-        const request = failedRequestOf(action as { payload: unknown; meta: RejectedQueryMeta }, time);
-        if (request) failed.push(request);
-      }
+      if (requestFailed.match(action)) failed.push({ time, ...action.payload });
     }
     return next(action);
   };
