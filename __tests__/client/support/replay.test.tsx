@@ -164,3 +164,51 @@ test("the replay shows the customer's balance preferences and neither reads nor 
   getItem.mockRestore();
   setItem.mockRestore();
 });
+
+/** `file` as JSON with `change` made to a copy of it. */
+type Editable = Record<string, unknown> & { state: Record<string, unknown>; actions: unknown[] };
+const changed = (file: Diagnostics, change: (copy: Editable) => void): string => {
+  const copy = JSON.parse(JSON.stringify(file)) as Editable;
+  change(copy);
+  return JSON.stringify(copy);
+};
+
+test('refuses a file without the shape of a diagnostics file, saying so, and the page stays', async () => {
+  const file = await customerDiagnostics();
+  serveSupportConfig(true);
+  const { user } = renderRoute('/support/replay');
+  const malformed: [string, string][] = [
+    ['state without api', changed(file, (copy) => delete copy.state.api)],
+    ['state null', changed(file, (copy) => (copy.state = null as never))],
+    ['minimal', JSON.stringify({ kind: 'kudi-diagnostics', state: {}, actions: [] })],
+    ['a null action', changed(file, (copy) => copy.actions.push(null))],
+    ['no app', changed(file, (copy) => delete copy.app)],
+    ['state without session', changed(file, (copy) => delete copy.state.session)],
+    ['recentRoutes a string', changed(file, (copy) => (copy.recentRoutes = '/exchange'))],
+  ];
+  await screen.findByLabelText('Diagnostics file');
+  for (const [name, text] of malformed) {
+    await user.upload(screen.getByLabelText('Diagnostics file'), new File([text], `${name}.json`, { type: 'application/json' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This is not a Kudi diagnostics file.');
+    expect(screen.queryByRole('region', { name: "Customer's screen" })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Replay diagnostics' })).toBeInTheDocument();
+  }
+  // A good file after them replays.
+  await user.upload(screen.getByLabelText('Diagnostics file'), new File([JSON.stringify(file)], 'good.json', { type: 'application/json' }));
+  const customer = await screen.findByRole('region', { name: "Customer's screen" });
+  expect(await within(customer).findByRole('heading', { name: 'Exchange' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert', { name: /not a Kudi/ })).not.toBeInTheDocument();
+});
+
+test("a screen that cannot read the file's state says so in the customer's screen; the page and its controls stay", async () => {
+  const file = await customerDiagnostics();
+  serveSupportConfig(true);
+  const text = changed(file, (copy) => (copy.state.exchange = { from: 'XYZ', to: 7, driver: null, amount: {} }));
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { user } = renderRoute('/support/replay');
+  await user.upload(await screen.findByLabelText('Diagnostics file'), new File([text], 'odd.json', { type: 'application/json' }));
+  const customer = await screen.findByRole('region', { name: "Customer's screen" });
+  expect(await within(customer).findByRole('alert')).toHaveTextContent('This file cannot be replayed here:');
+  expect(screen.getByRole('button', { name: 'Previous action' })).toBeEnabled();
+  errors.mockRestore();
+});

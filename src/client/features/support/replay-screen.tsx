@@ -9,7 +9,9 @@ import { selectStep, stepChanged } from '../../app/ui-slice';
 import { Button, Card, FormError, LoadingText, PageHeader, Stack } from '../../ui';
 import { theme } from '../../ui/theme';
 import type { Diagnostics } from './diagnostics';
-import { customerScreen, makeReplayStore, parseDiagnostics, replayJumped, stateAt, type ReplayStore } from './replay';
+import { parseDiagnostics } from './diagnostics-shape';
+import { customerScreen, makeReplayStore, replayJumped, stateAt, type ReplayStore } from './replay';
+import { ReplayErrorBoundary } from './replay-error-boundary';
 import { useGetSupportConfigQuery } from './support-api';
 
 const STEP_ID = 'support-replay';
@@ -50,11 +52,13 @@ function CustomerScreen({ store, route }: { store: ReplayStore; route: string })
     root.render(
       <Provider store={store}>
         <ThemeProvider theme={theme}>
-          <Suspense fallback={<LoadingText>Loading…</LoadingText>}>
-            <MemoryRouter initialEntries={[route]}>
-              <SignedInRoutes />
-            </MemoryRouter>
-          </Suspense>
+          <ReplayErrorBoundary>
+            <Suspense fallback={<LoadingText>Loading…</LoadingText>}>
+              <MemoryRouter initialEntries={[route]}>
+                <SignedInRoutes />
+              </MemoryRouter>
+            </Suspense>
+          </ReplayErrorBoundary>
         </ThemeProvider>
       </Provider>,
     );
@@ -118,7 +122,9 @@ export default function ReplayScreen() {
   const dispatch = useAppDispatch();
   const config = useGetSupportConfigQuery(undefined, { skip: __SUPPORT_TOOLS__ });
   const [file, setFile] = useState<Diagnostics | null>(null);
-  const [invalid, setInvalid] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  // Each file loaded replays afresh (an error said about the previous one goes with it).
+  const [loads, setLoads] = useState(0);
 
   // Off (the default): the path is as unknown as any other, spec §2's 'any other path' goes to '/'.
   if (!__SUPPORT_TOOLS__ && !config.data?.supportTools) {
@@ -127,10 +133,11 @@ export default function ReplayScreen() {
 
   const load = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
-    const parsed = chosen ? parseDiagnostics(await readText(chosen)) : null;
-    setInvalid(parsed === null);
-    setFile(parsed);
-    if (parsed) dispatch(stepChanged({ id: STEP_ID, step: parsed.actions.length }));
+    const parsed = chosen ? parseDiagnostics(await readText(chosen)) : { problem: 'No file was chosen.' };
+    setProblem(parsed.problem ?? null);
+    setFile(parsed.file ?? null);
+    setLoads((count) => count + 1);
+    if (parsed.file) dispatch(stepChanged({ id: STEP_ID, step: parsed.file.actions.length }));
   };
 
   return (
@@ -141,8 +148,12 @@ export default function ReplayScreen() {
           Diagnostics file{' '}
           <input type="file" accept="application/json,.json" onChange={(event) => void load(event)} />
         </label>
-        {invalid && <FormError>This is not a Kudi diagnostics file.</FormError>}
-        {file && <Replay file={file} />}
+        {problem !== null && <FormError>This is not a Kudi diagnostics file. {problem}</FormError>}
+        {file && (
+          <ReplayErrorBoundary key={loads}>
+            <Replay file={file} />
+          </ReplayErrorBoundary>
+        )}
       </Stack>
     </main>
   );

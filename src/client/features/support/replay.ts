@@ -5,25 +5,14 @@ import type { QueryExtra } from '../../api/base-query';
 import { paths } from '../../app/paths';
 import { rootReducer, type RootState } from '../../app/store';
 import { balanceVisibilitySet } from '../dashboard';
-import { DIAGNOSTICS_KIND, type Diagnostics } from './diagnostics';
+import type { Diagnostics } from './diagnostics';
 
 export const REPLAY_REFUSED = 'Replay mode: nothing is sent.';
 const NOT_IN_FILE = 'Replay mode: this data is not in the diagnostics file.';
 
-/** Reads a diagnostics file; null when it is not one. */
-export function parseDiagnostics(text: string): Diagnostics | null {
-  try {
-    const file = JSON.parse(text) as Partial<Diagnostics>;
-    const valid = file.kind === DIAGNOSTICS_KIND && typeof file.state === 'object' && Array.isArray(file.actions);
-    return valid ? (file as Diagnostics) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The screen to show: the last one before Help (where the customer downloaded the file), else the current one. */
 export function customerScreen(file: Diagnostics): string {
-  const before = [...(file.recentRoutes ?? [])].reverse().find((route) => route !== paths.about);
+  const before = [...file.recentRoutes].reverse().find((route) => route !== paths.about);
   return before ?? file.route;
 }
 
@@ -36,6 +25,9 @@ const answeredCache = (cache: ApiState): ApiState => ({
   mutations: {},
   subscriptions: {},
 });
+
+/** The RTK Query state of `file` with its parts the file lacks filled in (the replay store's own config). */
+const fileCache = (file: Diagnostics): ApiState => api.reducer(file.state.api, { type: 'support/replayStarted' });
 
 type DashboardState = RootState['dashboard'];
 
@@ -68,8 +60,11 @@ function dashboardBefore(file: Diagnostics): DashboardState {
  * not carry: the cache stays the snapshot's). Nothing is read from this browser's storage.
  */
 export function stateAt(file: Diagnostics, step: number): RootState {
-  const cache = answeredCache(file.state.api);
-  if (step >= file.actions.length) return { ...file.state, dashboard: file.state.dashboard ?? SHOWN_BY_DEFAULT, api: cache };
+  const cache = answeredCache(fileCache(file));
+  // A slice the file lacks starts fresh (none of those reads localStorage; the session is always in the file).
+  if (step >= file.actions.length) {
+    return rootReducer({ ...file.state, dashboard: file.state.dashboard ?? SHOWN_BY_DEFAULT, api: cache }, { type: 'support/replayStarted' });
+  }
   // The slices not given here start fresh, and none of those reads localStorage.
   const { session, user, wallets } = file.state;
   let state: RootState = rootReducer(
