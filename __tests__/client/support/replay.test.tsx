@@ -212,3 +212,22 @@ test("a screen that cannot read the file's state says so in the customer's scree
   expect(screen.getByRole('button', { name: 'Previous action' })).toBeEnabled();
   errors.mockRestore();
 });
+
+test('"Download diagnostics" inside the replayed screen refuses as replay mode does, and nothing is saved', async () => {
+  const file = await customerDiagnostics();
+  serveSupportConfig(true);
+  const { user, requests, customer } = await loadFile(file);
+  await within(customer).findByRole('heading', { name: 'Exchange' });
+  const createObjectURL = jest.fn(() => 'blob:diagnostics');
+  Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+
+  await user.click(within(within(customer).getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'About' }));
+  await user.click(await within(customer).findByRole('button', { name: 'Help Center' }));
+  await user.click(within(customer).getByRole('button', { name: 'Download diagnostics' }));
+
+  expect(await screen.findByText('Replay mode: nothing is sent.')).toBeInTheDocument();
+  expect(createObjectURL).not.toHaveBeenCalled();
+  expect(within(customer).getByRole('button', { name: 'Download diagnostics' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Previous action' })).toBeInTheDocument();
+  expect(requests).toEqual([]);
+});

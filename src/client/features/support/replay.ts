@@ -6,8 +6,10 @@ import { paths } from '../../app/paths';
 import { rootReducer, type RootState } from '../../app/store';
 import { balanceVisibilitySet } from '../dashboard';
 import type { Diagnostics } from './diagnostics';
+import { REPLAY_REFUSED } from './replay-mode';
 
-export const REPLAY_REFUSED = 'Replay mode: nothing is sent.';
+export { REPLAY_REFUSED };
+
 const NOT_IN_FILE = 'Replay mode: this data is not in the diagnostics file.';
 
 /** The screen to show: the last one before Help (where the customer downloaded the file), else the current one. */
