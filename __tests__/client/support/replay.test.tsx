@@ -15,14 +15,20 @@ setupFakeBackend();
 const serveSupportConfig = (supportTools: boolean) =>
   server.use(http.get(apiPath('/support/config'), () => HttpResponse.json({ success: true, data: { supportTools } })));
 
+/** A store on which the app has shown `route` (as the app's route recorder tells the log when a screen opens). */
+function storeOn(route: string): AppStore {
+  const store = makeStore(withUser());
+  store.actionLog.routeVisited(route);
+  return store;
+}
+
 /**
- * The customer, on `route`, then goes to About and downloads diagnostics: the file as it would be
+ * The customer, on their screen, then goes to About and downloads diagnostics: the file as it would be
  * loaded (JSON), with this test's session, handlers and storage cleared.
  */
-async function downloadedFrom(store: AppStore, route: string, unmount: () => void): Promise<Diagnostics> {
+async function downloadedFrom(store: AppStore, unmount: () => void): Promise<Diagnostics> {
   // The layout loaded the user on the way (the replayed layout reads it from the file).
   await store.dispatch(userApi.endpoints.getUser.initiate());
-  store.actionLog.routeVisited(route);
   store.actionLog.routeVisited('/about');
   const file = buildDiagnostics(store, { route: '/about', viewport: { width: 1280, height: 800 } });
   unmount();
@@ -35,11 +41,11 @@ async function downloadedFrom(store: AppStore, route: string, unmount: () => voi
 async function customerDiagnostics(): Promise<Diagnostics> {
   signIn();
   serveWallets(fakeWallets());
-  const store = makeStore(withUser());
+  const store = storeOn('/exchange');
   const { unmount } = renderWithProviders(<ExchangeScreen />, { route: '/exchange', store });
   expect(await screen.findByText('Rate: 1 CAD = 1,039.50 NGN')).toBeInTheDocument();
   await userEvent.setup().type(screen.getByRole('textbox', { name: 'You send' }), '2000');
-  return downloadedFrom(store, '/exchange', unmount);
+  return downloadedFrom(store, unmount);
 }
 
 async function loadFile(file: Diagnostics) {
@@ -118,11 +124,11 @@ test('says so when the file is not a diagnostics file', async () => {
 async function dashboardDiagnostics(): Promise<Diagnostics> {
   signIn();
   serveWallets(fakeWallets());
-  const store = makeStore(withUser());
+  const store = storeOn('/dashboard');
   const { unmount } = renderWithProviders(<DashboardScreen />, { route: '/dashboard', store });
   expect(await screen.findByText('₦250,000.00')).toBeInTheDocument();
   await userEvent.setup().click(screen.getByRole('button', { name: 'Hide NGN balance' }));
-  return downloadedFrom(store, '/dashboard', unmount);
+  return downloadedFrom(store, unmount);
 }
 
 const BALANCE_KEYS = ['showCADBalance', 'showNairaBalance'];

@@ -8,6 +8,12 @@ export const ACTION_LOG_SIZE = 200;
 export const FAILED_REQUEST_LOG_SIZE = 20;
 export const ROUTE_LOG_SIZE = 10;
 
+/**
+ * A screen shown, as the action log keeps it among the actions (`payload.path`), so the replay knows
+ * which screen the customer was on at each action. Not dispatched: the store never sees it.
+ */
+export const ROUTE_SHOWN = 'router/routeShown';
+
 export interface LoggedAction {
   type: string;
   /** Milliseconds since the epoch. */
@@ -133,8 +139,11 @@ export function createActionLog() {
     middleware,
     actions: () => actions.items(),
     failedRequests: () => failed.items(),
-    /** The router's locations are not actions: the app reports each screen it shows. */
-    routeVisited: (route: string) => routes.push(route),
+    /** The router's locations are not actions: the app reports each screen it shows (kept in order among the actions). */
+    routeVisited: (route: string) => {
+      routes.push(route);
+      actions.push({ type: ROUTE_SHOWN, time: Date.now(), payload: { path: route } });
+    },
     routes: () => routes.items(),
   };
 }

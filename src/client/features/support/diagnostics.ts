@@ -1,4 +1,4 @@
-import type { FailedRequest } from '../../app/action-log';
+import { ROUTE_SHOWN, type FailedRequest } from '../../app/action-log';
 import { redact, redactPath } from '../../app/redact';
 import type { AppStore, RootState } from '../../app/store';
 
@@ -39,7 +39,11 @@ export function buildDiagnostics(
     recentRoutes: store.actionLog.routes().map(maskText),
     viewport,
     state: redact(store.getState()),
-    actions: store.actionLog.actions().map(({ type, time, payload }) => ({ type, time: iso(time), payload: redact(payload) })),
+    actions: store.actionLog.actions().map(({ type, time, payload }) => ({
+      type,
+      time: iso(time),
+      payload: type === ROUTE_SHOWN ? { path: maskText((payload as { path: string }).path) } : redact(payload),
+    })),
     failedRequests: store.actionLog
       .failedRequests()
       .map((request) => redact({ ...request, time: iso(request.time), path: maskText(request.path) })),

@@ -2,6 +2,7 @@ import { configureStore, createAction, isFulfilled, type UnknownAction } from '@
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../api/api';
 import type { QueryExtra } from '../../api/base-query';
+import { ROUTE_SHOWN } from '../../app/action-log';
 import { paths } from '../../app/paths';
 import { rootReducer, type RootState } from '../../app/store';
 import { balanceVisibilitySet } from '../dashboard';
@@ -16,6 +17,35 @@ const NOT_IN_FILE = 'Replay mode: this data is not in the diagnostics file.';
 export function customerScreen(file: Diagnostics): string {
   const before = [...file.recentRoutes].reverse().find((route) => route !== paths.about);
   return before ?? file.route;
+}
+
+/** The path of a recorded screen change (ROUTE_SHOWN), else null. */
+const shownPath = ({ type, payload }: Diagnostics['actions'][number]): string | null => {
+  const path = type === ROUTE_SHOWN && typeof payload === 'object' && payload !== null ? (payload as { path?: unknown }).path : null;
+  return typeof path === 'string' ? path : null;
+};
+
+/** Where the screen at a step comes from: the path, or why the file cannot say. */
+export type ScreenAt = { path: string; firstKnownStep?: undefined } | { path: null; firstKnownStep: number | null };
+
+/**
+ * The screen the customer was on after recorded action `step` (0…actions.length): the last screen
+ * change recorded up to it. The snapshot (the last step), and the steps after the visit to About where
+ * the file was downloaded, show the screen before About (customerScreen). A step before the first
+ * screen change the file records has no known screen: `firstKnownStep` says from which step on it is
+ * known (null when the file records none, as files made before screens were logged).
+ */
+export function screenAt(file: Diagnostics, step: number): ScreenAt {
+  const last = file.actions.length;
+  const changes = file.actions.flatMap((action, index) => {
+    const path = shownPath(action);
+    return path === null ? [] : [{ path, step: index + 1 }];
+  });
+  if (step >= last) return { path: customerScreen(file) };
+  const current = changes.filter((change) => change.step <= step).at(-1);
+  if (!current) return { path: null, firstKnownStep: changes[0]?.step ?? null };
+  const downloadVisit = current === changes.at(-1) && current.path === paths.about;
+  return { path: downloadVisit ? customerScreen(file) : current.path };
 }
 
 type ApiState = RootState['api'];
