@@ -108,7 +108,8 @@ test('the seeded secrets are really in the session, the action log, the RTK Quer
   for (const secret of EVERY_SECRET) expect(raw).toContain(secret);
   expect(store.getState().session.token).toBe(SECRETS.refreshed);
   expect(store.actionLog.actions()).toContainEqual(expect.objectContaining({ type: 'session/tokenRefreshed', payload: { token: SECRETS.refreshed } }));
-  expect(store.actionLog.failedRequests()).toEqual([expect.objectContaining({ path: apiPath(`/leaky/${ACCOUNT}`), message: expect.stringContaining(SECRETS.bare) })]);
+  // The failed call's path is redacted as it is recorded (its action reaches DevTools too); its message is not yet.
+  expect(store.actionLog.failedRequests()).toEqual([expect.objectContaining({ path: apiPath('/leaky/******6789'), message: expect.stringContaining(SECRETS.bare) })]);
 });
 
 test('no secret survives in the diagnostics file, and account numbers keep their last 4 digits', async () => {

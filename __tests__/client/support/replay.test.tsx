@@ -15,14 +15,20 @@ setupFakeBackend();
 const serveSupportConfig = (supportTools: boolean) =>
   server.use(http.get(apiPath('/support/config'), () => HttpResponse.json({ success: true, data: { supportTools } })));
 
+/** A store on which the app has shown `route` (as the app's route recorder tells the log when a screen opens). */
+function storeOn(route: string): AppStore {
+  const store = makeStore(withUser());
+  store.actionLog.routeVisited(route);
+  return store;
+}
+
 /**
- * The customer, on `route`, then goes to About and downloads diagnostics: the file as it would be
+ * The customer, on their screen, then goes to About and downloads diagnostics: the file as it would be
  * loaded (JSON), with this test's session, handlers and storage cleared.
  */
-async function downloadedFrom(store: AppStore, route: string, unmount: () => void): Promise<Diagnostics> {
+async function downloadedFrom(store: AppStore, unmount: () => void): Promise<Diagnostics> {
   // The layout loaded the user on the way (the replayed layout reads it from the file).
   await store.dispatch(userApi.endpoints.getUser.initiate());
-  store.actionLog.routeVisited(route);
   store.actionLog.routeVisited('/about');
   const file = buildDiagnostics(store, { route: '/about', viewport: { width: 1280, height: 800 } });
   unmount();
@@ -35,11 +41,11 @@ async function downloadedFrom(store: AppStore, route: string, unmount: () => voi
 async function customerDiagnostics(): Promise<Diagnostics> {
   signIn();
   serveWallets(fakeWallets());
-  const store = makeStore(withUser());
+  const store = storeOn('/exchange');
   const { unmount } = renderWithProviders(<ExchangeScreen />, { route: '/exchange', store });
   expect(await screen.findByText('Rate: 1 CAD = 1,039.50 NGN')).toBeInTheDocument();
   await userEvent.setup().type(screen.getByRole('textbox', { name: 'You send' }), '2000');
-  return downloadedFrom(store, '/exchange', unmount);
+  return downloadedFrom(store, unmount);
 }
 
 async function loadFile(file: Diagnostics) {
@@ -118,11 +124,11 @@ test('says so when the file is not a diagnostics file', async () => {
 async function dashboardDiagnostics(): Promise<Diagnostics> {
   signIn();
   serveWallets(fakeWallets());
-  const store = makeStore(withUser());
+  const store = storeOn('/dashboard');
   const { unmount } = renderWithProviders(<DashboardScreen />, { route: '/dashboard', store });
   expect(await screen.findByText('₦250,000.00')).toBeInTheDocument();
   await userEvent.setup().click(screen.getByRole('button', { name: 'Hide NGN balance' }));
-  return downloadedFrom(store, '/dashboard', unmount);
+  return downloadedFrom(store, unmount);
 }
 
 const BALANCE_KEYS = ['showCADBalance', 'showNairaBalance'];
@@ -163,4 +169,71 @@ test("the replay shows the customer's balance preferences and neither reads nor 
   expect(localStorage.getItem('showNairaBalance')).toBe('true');
   getItem.mockRestore();
   setItem.mockRestore();
+});
+
+/** `file` as JSON with `change` made to a copy of it. */
+type Editable = Record<string, unknown> & { state: Record<string, unknown>; actions: unknown[] };
+const changed = (file: Diagnostics, change: (copy: Editable) => void): string => {
+  const copy = JSON.parse(JSON.stringify(file)) as Editable;
+  change(copy);
+  return JSON.stringify(copy);
+};
+
+test('refuses a file without the shape of a diagnostics file, saying so, and the page stays', async () => {
+  const file = await customerDiagnostics();
+  serveSupportConfig(true);
+  const { user } = renderRoute('/support/replay');
+  const malformed: [string, string][] = [
+    ['state without api', changed(file, (copy) => delete copy.state.api)],
+    ['state null', changed(file, (copy) => (copy.state = null as never))],
+    ['minimal', JSON.stringify({ kind: 'kudi-diagnostics', state: {}, actions: [] })],
+    ['a null action', changed(file, (copy) => copy.actions.push(null))],
+    ['no app', changed(file, (copy) => delete copy.app)],
+    ['state without session', changed(file, (copy) => delete copy.state.session)],
+    ['recentRoutes a string', changed(file, (copy) => (copy.recentRoutes = '/exchange'))],
+  ];
+  await screen.findByLabelText('Diagnostics file');
+  for (const [name, text] of malformed) {
+    await user.upload(screen.getByLabelText('Diagnostics file'), new File([text], `${name}.json`, { type: 'application/json' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This is not a Kudi diagnostics file.');
+    expect(screen.queryByRole('region', { name: "Customer's screen" })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Replay diagnostics' })).toBeInTheDocument();
+  }
+  // A good file after them replays.
+  await user.upload(screen.getByLabelText('Diagnostics file'), new File([JSON.stringify(file)], 'good.json', { type: 'application/json' }));
+  const customer = await screen.findByRole('region', { name: "Customer's screen" });
+  expect(await within(customer).findByRole('heading', { name: 'Exchange' })).toBeInTheDocument();
+  expect(screen.queryByRole('alert', { name: /not a Kudi/ })).not.toBeInTheDocument();
+});
+
+test("a screen that cannot read the file's state says so in the customer's screen; the page and its controls stay", async () => {
+  const file = await customerDiagnostics();
+  serveSupportConfig(true);
+  const text = changed(file, (copy) => (copy.state.exchange = { from: 'XYZ', to: 7, driver: null, amount: {} }));
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { user } = renderRoute('/support/replay');
+  await user.upload(await screen.findByLabelText('Diagnostics file'), new File([text], 'odd.json', { type: 'application/json' }));
+  const customer = await screen.findByRole('region', { name: "Customer's screen" });
+  expect(await within(customer).findByRole('alert')).toHaveTextContent('This file cannot be replayed here:');
+  expect(screen.getByRole('button', { name: 'Previous action' })).toBeEnabled();
+  errors.mockRestore();
+});
+
+test('"Download diagnostics" inside the replayed screen refuses as replay mode does, and nothing is saved', async () => {
+  const file = await customerDiagnostics();
+  serveSupportConfig(true);
+  const { user, requests, customer } = await loadFile(file);
+  await within(customer).findByRole('heading', { name: 'Exchange' });
+  const createObjectURL = jest.fn(() => 'blob:diagnostics');
+  Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+
+  await user.click(within(within(customer).getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'About' }));
+  await user.click(await within(customer).findByRole('button', { name: 'Help Center' }));
+  await user.click(within(customer).getByRole('button', { name: 'Download diagnostics' }));
+
+  expect(await screen.findByText('Replay mode: nothing is sent.')).toBeInTheDocument();
+  expect(createObjectURL).not.toHaveBeenCalled();
+  expect(within(customer).getByRole('button', { name: 'Download diagnostics' })).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Previous action' })).toBeInTheDocument();
+  expect(requests).toEqual([]);
 });

@@ -9,16 +9,17 @@ import { Mutex } from 'async-mutex';
 import { buildPath, endpoints } from '../../shared/endpoints';
 import { REFRESH_THRESHOLD_S } from '../../shared/limits';
 import type { ErrorBody, Res } from '../../shared/types';
+import { requestFailed } from '../app/action-log';
 import { endSession } from '../app/end-session';
 import { secondsLeft, storedEmail } from '../app/stored-session';
 import { selectSession, tokenRefreshed, type SessionState } from '../app/session-slice';
 
-type ExtraOptions = Parameters<typeof rawBaseQuery>[2];
+type ExtraOptions = Parameters<typeof fetchWithoutRecord>[2];
 
 const sessionOf = ({ getState }: Pick<BaseQueryApi, 'getState'>) => selectSession(getState() as { session: SessionState });
 const tokenOf = (api: Pick<BaseQueryApi, 'getState'>) => sessionOf(api).token;
 
-const rawBaseQuery = fetchBaseQuery({
+const fetchWithoutRecord = fetchBaseQuery({
   baseUrl: __API_BASE__,
   prepareHeaders: (headers, api) => {
     const token = tokenOf(api);
@@ -26,6 +27,19 @@ const rawBaseQuery = fetchBaseQuery({
     return headers;
   },
 });
+
+/**
+ * fetchBaseQuery, telling the diagnostics recorder (app/action-log.ts) each call that failed as it
+ * fails: a 401 that ends the session and the refresh call are kept, whatever becomes of their query.
+ * A call the app itself cancelled (its signal aborted) is not a failure.
+ */
+const rawBaseQuery: typeof fetchWithoutRecord = async (args, api, extraOptions) => {
+  const result = await fetchWithoutRecord(args, api, extraOptions);
+  if (result.error && result.meta?.request && !api.signal.aborted) {
+    api.dispatch(requestFailed(result.meta.request, result.meta.response, result.error));
+  }
+  return result;
+};
 
 /** One refresh at a time: concurrent callers wait for it and reuse its token. */
 const mutex = new Mutex();

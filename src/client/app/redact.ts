@@ -38,6 +38,15 @@ export const maskAccountNumber = (value: unknown): string => {
 /** Runs of 7 or more digits in free text (URL paths) are account numbers: all but the last 4 are masked. */
 export const maskDigitRuns = (text: string): string => text.replace(/\d{7,}/g, maskAccountNumber);
 
+/** A path segment that is an e-mail address (the refresh and e-mail code calls name it), encoded or not. */
+const EMAIL_SEGMENT = /(?<=\/)[^/?#]*(?:@|%40)[^/?#]*/gi;
+
+/**
+ * A URL path (and query) as diagnostics keep it: account-number-like digit runs masked, any token
+ * inside and any e-mail address segment ('/auth/refresh-token/ada%40example.com') replaced.
+ */
+export const redactPath = (path: string): string => redactText(maskDigitRuns(path)).replace(EMAIL_SEGMENT, REDACTED);
+
 /** An `Authorization` header value: 'Bearer <token>' (or Basic), wherever it appears in a text. */
 const AUTH_HEADER = /\b(Bearer|Basic)\s+[^\s"',;]+/gi;
 

@@ -23,7 +23,7 @@ export function RequireSession() {
   const check = checkStoredSession();
 
   useEffect(() => {
-    if (check === 'expired') dispatch(sessionEnded());
+    if (check === 'expired') dispatch(sessionEnded({ reason: 'expired' }));
   }, [check, dispatch]);
 
   if (check === 'valid') return <Outlet />;

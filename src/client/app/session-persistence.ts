@@ -71,7 +71,7 @@ export function syncSessionAcrossTabs(dispatch: SessionDispatch): () => void {
         }
       });
     } else {
-      dispatch(sessionEnded());
+      dispatch(sessionEnded({ reason: 'endedElsewhere' }));
       navigateTo(paths.home, { replace: true });
     }
   };

@@ -2,6 +2,13 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LoginData } from '../../shared/types';
 import { readStoredUser, secondsLeft, tokenExpiry, type StoredUser } from './stored-session';
 
+/**
+ * Why a session ended: the customer signed out in this tab ('signedOut', the only end the diagnostics
+ * recorder forgets the customer's log on), its token expired or could not be refreshed ('expired'), the
+ * account could not be loaded ('userNotLoaded'), or another tab removed the stored session ('endedElsewhere').
+ */
+export type SessionEndReason = 'signedOut' | 'expired' | 'userNotLoaded' | 'endedElsewhere';
+
 /** Mirrors localStorage 'user': the listener in session-persistence.ts writes every change back. */
 export interface SessionState {
   token: string | null;
@@ -34,7 +41,8 @@ export const sessionSlice = createSlice({
      * but the screen preferences starts afresh (store.ts); the RTK Query cache is reset (session-persistence.ts).
      */
     customerSwitched: (_state, { payload }: PayloadAction<StoredUser>) => fromStored(payload),
-    sessionEnded: () => fromStored(null),
+    /** `payload.reason`: why (SessionEndReason); kept in the diagnostics action log. */
+    sessionEnded: (_state, _action: PayloadAction<{ reason: SessionEndReason } | undefined>) => fromStored(null),
   },
   selectors: {
     selectSession: (state) => state,

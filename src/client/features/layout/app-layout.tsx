@@ -85,7 +85,7 @@ export default function AppLayout() {
   useErrorToast(error, M.dashboard.loadUserFailed);
   useEffect(() => {
     if (!error) return;
-    dispatch(sessionEnded());
+    dispatch(sessionEnded({ reason: 'userNotLoaded' }));
     void navigate(paths.home, { replace: true });
   }, [error, dispatch, navigate]);
 

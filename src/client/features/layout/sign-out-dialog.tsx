@@ -17,7 +17,7 @@ export function SignOutDialog() {
 
   const signOut = async () => {
     await logout();
-    dispatch(sessionEnded());
+    dispatch(sessionEnded({ reason: 'signedOut' }));
     await navigate(paths.home, { replace: true });
   };
 

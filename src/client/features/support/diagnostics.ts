@@ -1,5 +1,5 @@
-import type { FailedRequest } from '../../app/action-log';
-import { maskDigitRuns, redact, redactText } from '../../app/redact';
+import { ROUTE_SHOWN, type FailedRequest } from '../../app/action-log';
+import { redact, redactPath } from '../../app/redact';
 import type { AppStore, RootState } from '../../app/store';
 
 export const DIAGNOSTICS_KIND = 'kudi-diagnostics';
@@ -23,8 +23,8 @@ export interface Diagnostics {
 
 const iso = (time: number) => new Date(time).toISOString();
 
-/** A path or free text: account-number-like digit runs and any token inside are masked. */
-const maskText = (text: string) => redactText(maskDigitRuns(text));
+/** A path: account-number-like digit runs, any token and any e-mail address segment inside are masked. */
+const maskText = redactPath;
 
 /** Builds the redacted diagnostics of `store` now; the place and size of the screen are the caller's. */
 export function buildDiagnostics(
@@ -39,7 +39,11 @@ export function buildDiagnostics(
     recentRoutes: store.actionLog.routes().map(maskText),
     viewport,
     state: redact(store.getState()),
-    actions: store.actionLog.actions().map(({ type, time, payload }) => ({ type, time: iso(time), payload: redact(payload) })),
+    actions: store.actionLog.actions().map(({ type, time, payload }) => ({
+      type,
+      time: iso(time),
+      payload: type === ROUTE_SHOWN ? { path: maskText((payload as { path: string }).path) } : redact(payload),
+    })),
     failedRequests: store.actionLog
       .failedRequests()
       .map((request) => redact({ ...request, time: iso(request.time), path: maskText(request.path) })),

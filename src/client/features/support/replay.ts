@@ -2,29 +2,50 @@ import { configureStore, createAction, isFulfilled, type UnknownAction } from '@
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../api/api';
 import type { QueryExtra } from '../../api/base-query';
+import { ROUTE_SHOWN } from '../../app/action-log';
 import { paths } from '../../app/paths';
 import { rootReducer, type RootState } from '../../app/store';
 import { balanceVisibilitySet } from '../dashboard';
-import { DIAGNOSTICS_KIND, type Diagnostics } from './diagnostics';
+import type { Diagnostics } from './diagnostics';
+import { REPLAY_REFUSED } from './replay-mode';
 
-export const REPLAY_REFUSED = 'Replay mode: nothing is sent.';
+export { REPLAY_REFUSED };
+
 const NOT_IN_FILE = 'Replay mode: this data is not in the diagnostics file.';
-
-/** Reads a diagnostics file; null when it is not one. */
-export function parseDiagnostics(text: string): Diagnostics | null {
-  try {
-    const file = JSON.parse(text) as Partial<Diagnostics>;
-    const valid = file.kind === DIAGNOSTICS_KIND && typeof file.state === 'object' && Array.isArray(file.actions);
-    return valid ? (file as Diagnostics) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The screen to show: the last one before Help (where the customer downloaded the file), else the current one. */
 export function customerScreen(file: Diagnostics): string {
-  const before = [...(file.recentRoutes ?? [])].reverse().find((route) => route !== paths.about);
+  const before = [...file.recentRoutes].reverse().find((route) => route !== paths.about);
   return before ?? file.route;
+}
+
+/** The path of a recorded screen change (ROUTE_SHOWN), else null. */
+const shownPath = ({ type, payload }: Diagnostics['actions'][number]): string | null => {
+  const path = type === ROUTE_SHOWN && typeof payload === 'object' && payload !== null ? (payload as { path?: unknown }).path : null;
+  return typeof path === 'string' ? path : null;
+};
+
+/** Where the screen at a step comes from: the path, or why the file cannot say. */
+export type ScreenAt = { path: string; firstKnownStep?: undefined } | { path: null; firstKnownStep: number | null };
+
+/**
+ * The screen the customer was on after recorded action `step` (0…actions.length): the last screen
+ * change recorded up to it. The snapshot (the last step), and the steps after the visit to About where
+ * the file was downloaded, show the screen before About (customerScreen). A step before the first
+ * screen change the file records has no known screen: `firstKnownStep` says from which step on it is
+ * known (null when the file records none, as files made before screens were logged).
+ */
+export function screenAt(file: Diagnostics, step: number): ScreenAt {
+  const last = file.actions.length;
+  const changes = file.actions.flatMap((action, index) => {
+    const path = shownPath(action);
+    return path === null ? [] : [{ path, step: index + 1 }];
+  });
+  if (step >= last) return { path: customerScreen(file) };
+  const current = changes.filter((change) => change.step <= step).at(-1);
+  if (!current) return { path: null, firstKnownStep: changes[0]?.step ?? null };
+  const downloadVisit = current === changes.at(-1) && current.path === paths.about;
+  return { path: downloadVisit ? customerScreen(file) : current.path };
 }
 
 type ApiState = RootState['api'];
@@ -36,6 +57,9 @@ const answeredCache = (cache: ApiState): ApiState => ({
   mutations: {},
   subscriptions: {},
 });
+
+/** The RTK Query state of `file` with its parts the file lacks filled in (the replay store's own config). */
+const fileCache = (file: Diagnostics): ApiState => api.reducer(file.state.api, { type: 'support/replayStarted' });
 
 type DashboardState = RootState['dashboard'];
 
@@ -68,8 +92,11 @@ function dashboardBefore(file: Diagnostics): DashboardState {
  * not carry: the cache stays the snapshot's). Nothing is read from this browser's storage.
  */
 export function stateAt(file: Diagnostics, step: number): RootState {
-  const cache = answeredCache(file.state.api);
-  if (step >= file.actions.length) return { ...file.state, dashboard: file.state.dashboard ?? SHOWN_BY_DEFAULT, api: cache };
+  const cache = answeredCache(fileCache(file));
+  // A slice the file lacks starts fresh (none of those reads localStorage; the session is always in the file).
+  if (step >= file.actions.length) {
+    return rootReducer({ ...file.state, dashboard: file.state.dashboard ?? SHOWN_BY_DEFAULT, api: cache }, { type: 'support/replayStarted' });
+  }
   // The slices not given here start fresh, and none of those reads localStorage.
   const { session, user, wallets } = file.state;
   let state: RootState = rootReducer(
