@@ -62,6 +62,14 @@ test.describe('sending money (issue 5)', () => {
       Arrives: 'Instantly',
     });
     await expectAccessible(page);
+    // The phone's Back closes the review and keeps what was typed, on the same screen.
+    await page.goBack();
+    await expect(page.getByRole('dialog', { name: 'Review' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/transfer-kudi$/);
+    await expect(cadForm.getByLabel('Amount (CAD)')).toHaveValue('25.50');
+    await expect(cadForm.getByRole('status')).toHaveText('Recipient: Bola Ade');
+    await cadForm.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('dialog', { name: 'Review' })).toBeVisible();
     await confirmWithPin(page, a.pin);
     await expectToast(page, 'Transaction completed successfully!');
     const cadReceipt = await receiptRows(page);

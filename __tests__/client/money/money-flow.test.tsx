@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { object, string } from 'yup';
 import { MoneyFlow } from '../../../src/client/features/money/money-flow';
 import { MONEY_FLOW_STEPS, REVIEW_STEP, moneyDialogIds } from '../../../src/client/features/money/money-flow-steps';
@@ -33,6 +34,17 @@ interface Options {
   answer?: CallResult<Answer>;
 }
 
+/** The router as the test drives it: its Back button, and the state of the entry on show. */
+const browser: { back(): void; state(): unknown } = { back: () => undefined, state: () => undefined };
+
+function BrowserProbe() {
+  const navigate = useNavigate();
+  const { state } = useLocation();
+  browser.back = () => void navigate(-1);
+  browser.state = () => state;
+  return null;
+}
+
 function renderFlow({ review, prepare, answer = { data: { success: true, data: { reference: 'REF-1' } } } }: Options = {}) {
   const send = jest.fn<Promise<CallResult<Answer>>, [MoneyArgs<Body>]>().mockResolvedValue(answer);
   const seen: { step?: MoneyFlowState<Values>['step'] } = {};
@@ -57,7 +69,7 @@ function renderFlow({ review, prepare, answer = { data: { success: true, data: {
     );
   }
 
-  return { send, seen, ...renderWithProviders(<TestFlow />) };
+  return { send, seen, ...renderWithProviders(<><TestFlow /><BrowserProbe /></>, { route: '/test-flow' }) };
 }
 
 const nameField = () => screen.getByRole('textbox', { name: 'Name' });
@@ -113,6 +125,53 @@ test('a failure says so and stays on the PIN step; the form keeps its values', a
   expect(await screen.findByText('Not today')).toBeInTheDocument();
   expect(store.getState().ui.dialogs).toEqual({ [dialogs.pin]: true });
   expect(nameField()).toHaveValue('Ada');
+});
+
+describe("the phone's Back button", () => {
+  test.each([
+    ['review', async () => undefined],
+    ['PIN', async (user: ReturnType<typeof setupUser>) => continueReview(user)],
+  ])('on the %s step closes the steps and keeps the form as typed; nothing is sent', async (_step, goOn) => {
+    const { user, store, send, seen } = renderFlow();
+    await user.type(nameField(), 'Ada');
+    await user.click(sendButton());
+    expect(await screen.findByRole('dialog', { name: 'Review' })).toBeInTheDocument();
+    await goOn(user);
+    await waitFor(() => expect(browser.state()).toEqual({ steps: 'test-flow' }));
+
+    act(() => browser.back());
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.getState().ui.dialogs).toEqual({});
+    expect(seen.step).toBe('form');
+    expect(nameField()).toHaveValue('Ada');
+    await waitFor(() => expect(browser.state()).toBeNull());
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  test('on the result closes the receipt; Done there instead takes the steps\' history entry off', async () => {
+    const { user, store } = renderFlow();
+    await user.type(nameField(), 'Ada');
+    await user.click(sendButton());
+    await continueReview(user);
+    await enterPin(user);
+    const receipt = await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    await waitFor(() => expect(browser.state()).toEqual({ steps: 'test-flow' }));
+
+    await user.click(within(receipt).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(browser.state()).toBeNull());
+    expect(store.getState().ui.dialogs).toEqual({});
+
+    // Again, and this time Back closes the receipt.
+    await user.type(nameField(), 'Bo');
+    await user.click(sendButton());
+    await continueReview(user);
+    await enterPin(user);
+    await screen.findByRole('dialog', { name: 'Transaction Receipt' });
+    act(() => browser.back());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.getState().ui.dialogs).toEqual({});
+  });
 });
 
 describe('a payment whose answer never came', () => {

@@ -12,6 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
 import { screenToast } from '../../app/toasts';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
+import { useBackCloses } from '../../app/use-back-closes';
 import { useWallet } from '../../app/use-wallet';
 import { BalanceCard, Button, Card, ConvertIcon, formatMoney, IconButton, PageHeader, SelectField, Stack, TextField, toast } from '../../ui';
 import { PinModal } from '../money/pin-modal';
@@ -202,6 +203,13 @@ export default function ExchangeScreen() {
   };
 
   const back = () => dispatch(dialogClosed(EXCHANGE_REVIEW));
+
+  // The phone's Back closes the review, the PIN or the receipt, and keeps the amounts (use-back-closes.ts).
+  const pinStep = useAppSelector((state) => selectIsDialogOpen(state, EXCHANGE_PIN));
+  const resultStep = useAppSelector((state) => selectIsDialogOpen(state, EXCHANGE_RECEIPT));
+  useBackCloses('exchange', reviewing || pinStep || resultStep, () => {
+    for (const id of [EXCHANGE_REVIEW, EXCHANGE_PIN, EXCHANGE_RECEIPT]) dispatch(dialogClosed(id));
+  });
 
   // As every money flow's review (use-money-flow.ts): Continue closes the review and opens the PIN.
   const reviewed = () => {

@@ -2,6 +2,7 @@ import { useFormik, type FormikValues } from 'formik';
 import { useEffect, useRef, useState } from 'react';
 import type { AnyObjectSchema } from 'yup';
 import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useBackCloses } from '../../app/use-back-closes';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useRefusedSubmitToast } from '../../ui';
 import { formMessage } from './form-message';
@@ -149,6 +150,14 @@ export function useMoneyFlow<Values extends FormikValues, Body, Data extends Mon
     if (reviewOn) dispatch(dialogClosed(dialogs.review));
     dispatch(dialogClosed(dialogs.pin));
   };
+
+  // The phone's Back closes the steps and keeps the form as typed (the result's Done after a success).
+  useBackCloses(flow, step !== 'form', () => {
+    if (step === 'result') {
+      dispatch(dialogClosed(dialogs.receipt));
+      config.onReceiptClosed?.();
+    } else backToForm();
+  });
 
   const confirm = async (pin: string) => {
     const confirmation = await prepare(pin, form);
