@@ -7,7 +7,8 @@ import TransferNairaScreen from '../../../src/client/features/transfer-naira/tra
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, ON_ITS_WAY, serveMoney } from '../../support/transfer-backend';
-import { expectOnFormAndAsToast, expectOnlyAsToast, onForm, toastsShown } from '../../support/toasts';
+import { pricingHandler } from '../../support/pricing-backend';
+import { expectAmountFits, expectOnFormAndAsToast, expectOnlyAsToast, onForm, toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser, type FakeWallets } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -231,6 +232,22 @@ describe('amount rules', () => {
     await user.type(amount()!, '{Backspace}{Backspace}{Backspace}');
     expect(screen.queryByText('Insufficient balance')).not.toBeInTheDocument();
     expect(sendButton()).toBeEnabled();
+  });
+
+  test('within the balance, but not with its fee: the fee is named under the amount, Send disabled', async () => {
+    const { user } = renderNgn({ handlers: [pricingHandler(apiPath, { ngn_bank: { flat: '50.00' } })] });
+    await waitFor(() => expect(backend.seen('/pricing')).not.toHaveLength(0));
+    await verifyAccount(user);
+    await user.type(amount()!, '249950.01');
+
+    const message = 'Amount plus the fee of ₦50.00 cannot exceed your balance of ₦250000.00 NGN';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    // After the field's hint (its maximum).
+    expect(amount()).toHaveAccessibleDescription(`Maximum per transaction: ₦500,000.00 ${message}`);
+    expect(sendButton()).toBeDisabled();
+    expect(toastsShown()).toEqual([]);
+    expect(screen.queryByText('Insufficient balance')).not.toBeInTheDocument();
+    await expectAmountFits(user, { amount: () => amount()!, send: () => sendButton()!, typed: '249950', message });
   });
 
   test('above the NGN limit (the input max): Send disabled', async () => {

@@ -21,6 +21,7 @@ import { feeRows, resultMessage, resultNotice, statusRows } from '../money/resul
 import { payoutWatched, useLiveOutcome } from '../history';
 import { RecentRecipients, useSavedRecipientsQuery } from '../recipients';
 import { ARRIVES, sendReviewLines, useFeeRule } from '../money/review-lines';
+import { balanceRefusal } from '../money/use-amount-check';
 import { ngnPerTransferMax, useLimitCheck } from '../money/use-limit-check';
 import { useMoneyFlow, type Confirmation } from '../money/use-money-flow';
 import { useGetNgnBanksQuery, useNameInquiryQuery, useNgnWithdrawalMutation } from './transfer-naira-api';
@@ -196,11 +197,13 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
   };
 
   // The amount and its fee (what leaves the wallet) within the balance.
-  const overBalance = amountAbove(amount, wallet.balance, feeRule);
+  // Over the balance by itself: the spec's text; only with its fee: a text that names the fee.
+  const balanceMessage = balanceRefusal('NGN', amount, wallet.balance, feeRule, () => M.transfers.insufficientBalance);
+  const overBalance = balanceMessage !== null;
   const overLimit = amountAbove(amount, limit);
   // The tier's limits (spec-next §B), in CAD; said at the form like the balance, before review and PIN.
   const tierRefusal: string | null = overBalance || overLimit ? null : limitRefusal(amount);
-  const amountError = overBalance ? M.transfers.insufficientBalance : overLimit ? M.server.amountAboveLimit : tierRefusal;
+  const amountError = balanceMessage ?? (overLimit ? M.server.amountAboveLimit : tierRefusal);
 
   return (
     <MoneyFlow
