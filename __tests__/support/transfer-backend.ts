@@ -2,9 +2,10 @@
 // NGN limit, bank list, name inquiry, withdrawals, the recipient check, user transfers, payee
 // search, PIN confirmation and bill payment. It checks the PIN, moves the balances of the
 // FakeWallets it is given and records every body it receives. Plus enterPin() for the PIN modal.
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { api } from '../../src/client/api/api';
 import { endpoints } from '../../src/shared/endpoints';
 import { formatMinor, parseAmount } from '../../src/shared/money';
 import type { Bank, Currency, Payee } from '../../src/shared/types';
@@ -214,4 +215,16 @@ export async function enterPin(user: UserEvent, pin = PIN): Promise<void> {
 export async function continueReview(user: UserEvent): Promise<void> {
   const dialog = await screen.findByRole('dialog', { name: 'Review' });
   await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+}
+
+/** While the PIN is asked, the CAD balance drops (another device spent it) and the wallet refetches: shown as `shown`. */
+export async function cadBalanceDrops(
+  store: { dispatch(action: unknown): unknown },
+  wallets: FakeWallets,
+  { to, shown }: { to: number; shown: string },
+): Promise<void> {
+  await screen.findByRole('dialog', { name: 'Enter Transaction PIN' });
+  wallets.cad.balance = to;
+  act(() => void store.dispatch(api.util.invalidateTags([{ type: 'Wallet', id: 'CAD' }])));
+  expect(await screen.findByText(shown)).toBeInTheDocument();
 }

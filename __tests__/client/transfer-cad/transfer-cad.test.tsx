@@ -7,7 +7,7 @@ import { historyApi } from '../../../src/client/features/history/history-api';
 import { basicLimits, pricing, pricingHandler } from '../../support/pricing-backend';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { continueReview, enterPin, ON_ITS_WAY, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
+import { cadBalanceDrops, continueReview, enterPin, ON_ITS_WAY, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
 import { expectAmountFits, expectOnFormAndAsToast, expectOnlyAsToast, expectUnderAmount, toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 import { transfers } from '../../../src/shared/messages';
@@ -153,12 +153,7 @@ describe('the amount checked as it is typed (spec-next §A, §B): said under it,
     await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '1000' });
     await user.click(send());
     await continueReview(user);
-    await screen.findByRole('dialog', { name: 'Enter Transaction PIN' });
-
-    // Meanwhile the balance drops (another device spent it) and the wallet refetches.
-    wallets.cad.balance = 500;
-    act(() => void store.dispatch(api.util.invalidateTags([{ type: 'Wallet', id: 'CAD' }])));
-    expect(await screen.findByText('$500.00')).toBeInTheDocument();
+    await cadBalanceDrops(store, wallets, { to: 500, shown: '$500.00' });
     await enterPin(user);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

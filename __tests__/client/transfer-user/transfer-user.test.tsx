@@ -9,7 +9,7 @@ import TransferUserScreen from '../../../src/client/features/transfer-user/trans
 import { basicLimits, pricing, pricingHandler } from '../../support/pricing-backend';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
-import { continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
+import { cadBalanceDrops, continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
 import { expectAmountFits, expectOnFormAndAsToast, expectOnlyAsToast, expectUnderAmount, onForm, toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 import { transfers } from '../../../src/shared/messages';
@@ -328,12 +328,7 @@ describe('send to a Kudi user: validation', () => {
     await user.type(amount(), '1000');
     await user.click(send());
     await continueReview(user);
-    await screen.findByRole('dialog', { name: 'Enter Transaction PIN' });
-
-    // Meanwhile the balance drops (another device spent it) and the wallet refetches.
-    wallets.cad.balance = 500;
-    act(() => void store.dispatch(api.util.invalidateTags([{ type: 'Wallet', id: 'CAD' }])));
-    expect(await screen.findByText('$500.00')).toBeInTheDocument();
+    await cadBalanceDrops(store, wallets, { to: 500, shown: '$500.00' });
     await enterPin(user);
 
     await waitFor(() => expect(error).toHaveBeenCalledWith('Insufficient CAD balance'));
