@@ -343,6 +343,28 @@ describe('sign-up step 5: confirm email', () => {
     expect(resend).toBeDisabled();
   });
 
+  test('a code out of tries opens Resend at once (the server sends a new one), and the new code starts the count again', async () => {
+    onPost(emailPath('verifyEmail'), () => refuse('Too many attempts. Request a new OTP.', 429));
+    const bodies = onPost(emailPath('resendOtp'), answers.otpSent);
+    const { user } = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    jest.useFakeTimers();
+    await completeWizard(user);
+    const resend = screen.getByRole('button', { name: 'Resend' });
+    expect(resend).toBeDisabled();
+
+    await user.keyboard('123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findAllByText('Too many attempts. Request a new OTP.')).toHaveLength(2);
+    expect(resend).toBeEnabled();
+    expect(screen.queryByText(/You can ask for a new code/)).not.toBeInTheDocument();
+
+    await user.click(resend);
+    expect(await screen.findByText('OTP sent successfully!')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    expect(screen.getByText(countdown(COOLDOWN_S))).toBeInTheDocument();
+    expect(resend).toBeDisabled();
+  });
+
   test('a failed resend shows the server message', async () => {
     onPost(emailPath('resendOtp'), () => refuse('Please wait before requesting a new OTP', 429));
     const { user } = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });

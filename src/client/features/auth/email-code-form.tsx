@@ -28,6 +28,8 @@ export interface EmailCodeFormProps {
   cooldownFrom?: number | null;
   /** A Resend succeeded (a new code is on its way). */
   onResent?(): void;
+  /** The code was refused for too many tries: no code can be used, so Resend is open at once (the server sends a new one). */
+  codeDead?: boolean;
 }
 
 const Countdown = styled.p`
@@ -38,11 +40,11 @@ const Countdown = styled.p`
 
 /** Six one-digit boxes, Resend (POST /auth/resend-otp/{email}) and Confirm: sign-up step 5, the sign-in code step and reset step 2. */
 export function EmailCodeForm({
-  email, code, onCodeChange, onConfirm, busy, done = false, error, codeRef, cooldownFrom, onResent,
+  email, code, onCodeChange, onConfirm, busy, done = false, error, codeRef, cooldownFrom, onResent, codeDead = false,
 }: EmailCodeFormProps) {
   const [resendOtp, { isLoading: resending }] = useResendOtpMutation();
   const cooldown = useResendCooldown(cooldownFrom ?? null);
-  const waiting = cooldownFrom !== undefined && cooldown.seconds > 0;
+  const waiting = cooldownFrom !== undefined && cooldown.seconds > 0 && !codeDead;
 
   const resend = async () => {
     const result = await resendOtp(email);

@@ -18,7 +18,7 @@ export interface SignInCodeStepProps {
 /** Sign-in for an e-mail not verified yet: the e-mail code, Resend (with the cool-down), Confirm, then on to sign in. */
 export function SignInCodeStep({ email, codeSent, sentAt, onVerified, onBack }: SignInCodeStepProps) {
   const [sent, setSent] = useState(codeSent);
-  const { code, setCode, error, confirm, busy, codeRef } = useEmailVerification(email, onVerified);
+  const { code, setCode, error, confirm, busy, codeRef, codeDead, codeResent } = useEmailVerification(email, onVerified);
 
   return (
     <>
@@ -32,7 +32,11 @@ export function SignInCodeStep({ email, codeSent, sentAt, onVerified, onBack }: 
         error={error}
         codeRef={codeRef}
         cooldownFrom={sentAt}
-        onResent={() => setSent(true)}
+        codeDead={codeDead}
+        onResent={() => {
+          setSent(true);
+          codeResent();
+        }}
       />
       <SwitchLine>
         <AuthLink onFollow={onBack}>{M.signInCode.back}</AuthLink>

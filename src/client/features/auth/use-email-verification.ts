@@ -18,13 +18,16 @@ function verifyFailure(result: VerifyResult): string | null {
 /**
  * The e-mail code of `email` (POST /auth/verify-email/{email}) for an EmailCodeForm: sign-up step 5
  * and the sign-in code step. A short code is refused inline without a call; a refusal shows inline
- * and as a toast, clears the boxes and focuses box 1 (spec §4, §8); success toasts and calls
+ * and as a toast, clears the boxes and focuses box 1 (spec §4, §8), and a code out of tries opens
+ * Resend at once (`codeDead`, until `codeResent`); success toasts and calls
  * `onVerified`, told whether the customer must choose a password (the address was signed up for
  * with more than one, so none signs in).
  */
 export function useEmailVerification(email: string, onVerified: (choosePassword: boolean) => void) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
+  /** The code was refused for too many tries: a new one may be asked for at once. */
+  const [codeDead, setCodeDead] = useState(false);
   const codeRef = useRef<CodeInputHandle>(null);
   const [verifyEmail, { isLoading }] = useVerifyEmailMutation();
 
@@ -42,10 +45,11 @@ export function useEmailVerification(email: string, onVerified: (choosePassword:
       return;
     }
     setError(failure);
+    setCodeDead(failure === M.server.otpTooManyAttempts);
     toast.error(failure);
     setCode('');
     codeRef.current?.focusFirst();
   };
 
-  return { code, setCode, error, confirm, busy: isLoading, codeRef };
+  return { code, setCode, error, confirm, busy: isLoading, codeRef, codeDead, codeResent: () => setCodeDead(false) };
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import * as M from '../../../../shared/messages';
 import { isSixDigitCode } from '../../../../shared/validation';
-import { messageOf } from '../../../api/error-message';
+import { messageOf, serverMessage } from '../../../api/error-message';
 import { useVerifyOtpMutation } from '../auth-api';
 import { AuthHeading } from '../auth-parts';
 import { EmailCodeForm } from '../email-code-form';
@@ -16,6 +16,8 @@ export function ResetCodeStep({ email, onVerified }: { email: string; onVerified
   const [code, setCode] = useState('');
   const [openedAt] = useState(() => Date.now());
   const codeRef = useRef<CodeInputHandle>(null);
+  /** The code was refused for too many tries: a new one may be asked for at once. */
+  const [codeDead, setCodeDead] = useState(false);
   const [verifyOtp, { isLoading }] = useVerifyOtpMutation();
 
   const confirm = async (otp: string) => {
@@ -26,6 +28,7 @@ export function ResetCodeStep({ email, onVerified }: { email: string; onVerified
     const result = await verifyOtp({ email, otp });
     if (result.error) {
       toast.error(messageOf(result.error, M.forgotPassword.codeFailed));
+      setCodeDead(serverMessage(result.error) === M.server.otpTooManyAttempts);
       setCode('');
       codeRef.current?.focusFirst();
       return;
@@ -37,7 +40,17 @@ export function ResetCodeStep({ email, onVerified }: { email: string; onVerified
   return (
     <>
       <AuthHeading title="Confirm email address">{`Enter the 6-digit code we sent to ${email}.`}</AuthHeading>
-      <EmailCodeForm codeRef={codeRef} email={email} code={code} onCodeChange={setCode} onConfirm={confirm} busy={isLoading} cooldownFrom={openedAt} />
+      <EmailCodeForm
+        codeRef={codeRef}
+        email={email}
+        code={code}
+        onCodeChange={setCode}
+        onConfirm={confirm}
+        busy={isLoading}
+        cooldownFrom={openedAt}
+        codeDead={codeDead}
+        onResent={() => setCodeDead(false)}
+      />
     </>
   );
 }

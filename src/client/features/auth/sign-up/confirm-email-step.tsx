@@ -23,7 +23,7 @@ export function ConfirmEmailStep() {
   const [email] = useState(values.email.trim());
   const [openedAt] = useState(() => Date.now());
   const [verified, setVerified] = useState<false | 'sign-in' | 'choose-password'>(false);
-  const { code, setCode, error, confirm, busy, codeRef } = useEmailVerification(email, (choosePassword) => {
+  const { code, setCode, error, confirm, busy, codeRef, codeDead, codeResent } = useEmailVerification(email, (choosePassword) => {
     resetForm();
     setVerified(choosePassword ? 'choose-password' : 'sign-in');
   });
@@ -72,6 +72,8 @@ export function ConfirmEmailStep() {
         error={error}
         codeRef={codeRef}
         cooldownFrom={openedAt}
+        codeDead={codeDead}
+        onResent={codeResent}
       />
     </>
   );
