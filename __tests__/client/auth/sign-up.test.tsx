@@ -17,6 +17,23 @@ type User = ReturnType<typeof renderAuth>['user'];
 const PASSWORD = 'Secret#123';
 const COOLDOWN_S = OTP_RESEND_COOLDOWN_MS / 1000;
 const countdown = (seconds: number) => `You can ask for a new code in ${seconds} s.`;
+
+/** Step 5 reached on Jest's clock (the resend count is timed): the user and the Resend button. */
+async function onStepFiveOnJestClock() {
+  const { user } = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+  jest.useFakeTimers();
+  await completeWizard(user);
+  return { user, resend: screen.getByRole('button', { name: 'Resend' }) };
+}
+
+/** Resend sends one request, says so, and the count starts again from the full cool-down. */
+async function resendStartsTheCountAgain(user: { click(element: Element): Promise<void> }, resend: HTMLElement, bodies: unknown[]) {
+  await user.click(resend);
+  expect(await screen.findByText('OTP sent successfully!')).toBeInTheDocument();
+  expect(bodies).toHaveLength(1);
+  expect(screen.getByText(countdown(COOLDOWN_S))).toBeInTheDocument();
+  expect(resend).toBeDisabled();
+}
 const continueButton = () => screen.getByRole('button', { name: 'Continue' });
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
@@ -316,10 +333,7 @@ describe('sign-up step 5: confirm email', () => {
 
   test('Resend counts down the cool-down second by second from the sign-up, opens at 0, and starts again after a resend', async () => {
     const bodies = onPost(emailPath('resendOtp'), answers.otpSent);
-    const { user } = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-    jest.useFakeTimers();
-    await completeWizard(user);
-    const resend = screen.getByRole('button', { name: 'Resend' });
+    const { user, resend } = await onStepFiveOnJestClock();
 
     expect(resend).toBeDisabled();
     expect(screen.getByText(countdown(COOLDOWN_S))).toBeInTheDocument();
@@ -335,21 +349,13 @@ describe('sign-up step 5: confirm email', () => {
     expect(resend).toBeEnabled();
     expect(bodies).toHaveLength(0);
 
-    await user.click(resend);
-
-    expect(await screen.findByText('OTP sent successfully!')).toBeInTheDocument();
-    expect(bodies).toHaveLength(1);
-    expect(screen.getByText(countdown(COOLDOWN_S))).toBeInTheDocument();
-    expect(resend).toBeDisabled();
+    await resendStartsTheCountAgain(user, resend, bodies);
   });
 
   test('a code out of tries opens Resend at once (the server sends a new one), and the new code starts the count again', async () => {
     onPost(emailPath('verifyEmail'), () => refuse('Too many attempts. Request a new OTP.', 429));
     const bodies = onPost(emailPath('resendOtp'), answers.otpSent);
-    const { user } = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-    jest.useFakeTimers();
-    await completeWizard(user);
-    const resend = screen.getByRole('button', { name: 'Resend' });
+    const { user, resend } = await onStepFiveOnJestClock();
     expect(resend).toBeDisabled();
 
     await user.keyboard('123456');
@@ -358,18 +364,12 @@ describe('sign-up step 5: confirm email', () => {
     expect(resend).toBeEnabled();
     expect(screen.queryByText(/You can ask for a new code/)).not.toBeInTheDocument();
 
-    await user.click(resend);
-    expect(await screen.findByText('OTP sent successfully!')).toBeInTheDocument();
-    expect(bodies).toHaveLength(1);
-    expect(screen.getByText(countdown(COOLDOWN_S))).toBeInTheDocument();
-    expect(resend).toBeDisabled();
+    await resendStartsTheCountAgain(user, resend, bodies);
   });
 
   test('a failed resend shows the server message', async () => {
     onPost(emailPath('resendOtp'), () => refuse('Please wait before requesting a new OTP', 429));
-    const { user } = renderAuth(paths.home, { advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-    jest.useFakeTimers();
-    await completeWizard(user);
+    const { user } = await onStepFiveOnJestClock();
     act(() => jest.advanceTimersByTime(OTP_RESEND_COOLDOWN_MS));
 
     await user.click(screen.getByRole('button', { name: 'Resend' }));
