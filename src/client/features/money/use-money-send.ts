@@ -57,7 +57,7 @@ const UNAVAILABLE_STATUSES: readonly number[] = [502, 503, 504];
  * No answer that says what happened: the network dropped the request or its answer, or the
  * server could not be reached. (A 409 "still in progress" and a 500 are answers, shown as they are.)
  */
-export function isUnanswered(error: CallError | undefined): boolean {
+function isUnanswered(error: CallError | undefined): boolean {
   if (!isHttpError(error)) return true;
   return typeof error.status === 'number' && UNAVAILABLE_STATUSES.includes(error.status);
 }

@@ -23,9 +23,6 @@ export interface Diagnostics {
 
 const iso = (time: number) => new Date(time).toISOString();
 
-/** A path: account-number-like digit runs, any token and any e-mail address segment inside are masked. */
-const maskText = redactPath;
-
 /** Builds the redacted diagnostics of `store` now; the place and size of the screen are the caller's. */
 export function buildDiagnostics(
   store: AppStore,
@@ -35,18 +32,18 @@ export function buildDiagnostics(
     kind: DIAGNOSTICS_KIND,
     app: { version: __APP_VERSION__, buildId: __BUILD_ID__ },
     time: iso(now),
-    route: maskText(route),
-    recentRoutes: store.actionLog.routes().map(maskText),
+    route: redactPath(route),
+    recentRoutes: store.actionLog.routes().map(redactPath),
     viewport,
     state: redact(store.getState()),
     actions: store.actionLog.actions().map(({ type, time, payload }) => ({
       type,
       time: iso(time),
-      payload: type === ROUTE_SHOWN ? { path: maskText((payload as { path: string }).path) } : redact(payload),
+      payload: type === ROUTE_SHOWN ? { path: redactPath((payload as { path: string }).path) } : redact(payload),
     })),
     failedRequests: store.actionLog
       .failedRequests()
-      .map((request) => redact({ ...request, time: iso(request.time), path: maskText(request.path) })),
+      .map((request) => redact({ ...request, time: iso(request.time), path: redactPath(request.path) })),
   };
 }
 

@@ -9,7 +9,6 @@ import { balanceVisibilitySet } from '../dashboard';
 import type { Diagnostics } from './diagnostics';
 import { REPLAY_REFUSED } from './replay-mode';
 
-export { REPLAY_REFUSED };
 
 const NOT_IN_FILE = 'Replay mode: this data is not in the diagnostics file.';
 
