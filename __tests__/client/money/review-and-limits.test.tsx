@@ -247,6 +247,40 @@ describe('limits at the form (GET /limits), before review and PIN', () => {
     expect(screen.queryByText(/per-transfer limit/)).not.toBeInTheDocument();
   });
 
+  test("NGN bank payout while the tier's limits are on their way: no maximum is shown until they come (not the rail's alone)", async () => {
+    pricing.limits = basicLimits({ ngn_mid_rate: '1050.00' });
+    signIn();
+    serveMoney(serveWallets(fakeWallets({ ngn: { balance: 3_000_000 } })));
+    let answer!: () => void;
+    const limitsAnswered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(apiPath('/wallet/limit/NGN'), () => HttpResponse.json({ success: true, message: 'NGN limit', data: 5_000_000 })),
+      http.get(apiPath('/limits'), async () => {
+        await limitsAnswered;
+        return HttpResponse.json({ success: true, data: pricing.limits });
+      }),
+    );
+    const { user } = flows[1].render();
+    await fillNgn(user, '1000');
+    await waitFor(() => expect(backend.seen('/wallet/limit/NGN')).not.toHaveLength(0));
+    expect(screen.queryByText(/Maximum per transaction/)).not.toBeInTheDocument();
+    expect(spin('Amount (NGN)')).not.toHaveAttribute('max');
+    answer();
+    expect(await screen.findByText('Maximum per transaction: ₦1,050,000.00')).toBeInTheDocument();
+  });
+
+  test("NGN bank payout when the tier's limits cannot be had: the rail's maximum is shown", async () => {
+    signIn();
+    serveMoney(serveWallets(fakeWallets({ ngn: { balance: 3_000_000 } })));
+    server.use(
+      http.get(apiPath('/wallet/limit/NGN'), () => HttpResponse.json({ success: true, message: 'NGN limit', data: 5_000_000 })),
+      http.get(apiPath('/limits'), () => HttpResponse.json({ success: false, message: 'Something went wrong' }, { status: 500 })),
+    );
+    const { user } = flows[1].render();
+    await fillNgn(user, '1000');
+    expect(await screen.findByText('Maximum per transaction: ₦5,000,000.00')).toBeInTheDocument();
+  });
+
   test('bill payment above the per-transfer limit: said under the amount, Continue disabled', async () => {
     pricing.limits = basicLimits({ per_transfer: '200.00' });
     serve();

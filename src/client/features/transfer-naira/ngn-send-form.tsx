@@ -83,9 +83,12 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
   const limitRefusal = useLimitCheck('NGN');
   // The most one send may be: the rail's single-payout maximum, or less under the tier's
   // per-transfer limit (spec-next §B: NGN counts at the mid rate).
-  const { data: tierLimits } = useGetLimitsQuery();
+  // While the tier's limits are on their way, no maximum is shown: the rail's alone may be more than
+  // this customer may send. Should they not come, the rail's is all there is to say.
+  const { data: tierLimits, isError: tierLimitsFailed } = useGetLimitsQuery();
   const tierMax = tierLimits ? Number(ngnPerTransferMax(tierLimits)) / 100 : undefined;
-  const maximum = limit !== undefined && tierMax !== undefined ? Math.min(limit, tierMax) : limit;
+  const maximum =
+    limit === undefined ? undefined : tierMax !== undefined ? Math.min(limit, tierMax) : tierLimitsFailed ? limit : undefined;
 
   const feeRule = useFeeRule('ngn_bank');
 
