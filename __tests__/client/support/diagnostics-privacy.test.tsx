@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Diagnostics } from '../../../src/client/features/support/diagnostics';
-import { endpoints } from '../../../src/shared/endpoints';
+import { devicesApi } from '../../../src/client/features/profile/devices-api';
+import { buildPath, endpoints } from '../../../src/shared/endpoints';
 import { renderRoute } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, verifiedUser } from '../../support/server-mock';
 import { fakeWallets, serveWallets } from '../../support/wallet-backend';
@@ -129,4 +130,34 @@ test('a session that expired keeps its log for the same customer, not for the ne
   expect(JSON.stringify(file)).not.toContain(BOLA);
   expect(file.actions.map(({ type }) => type)).not.toContain('session/sessionEnded');
   expect(file.recentRoutes).toEqual(['/dashboard', '/about']);
+});
+
+test("answers to Bola's calls that land after Bola signed out are not kept for the next customer (one answered, one refused)", async () => {
+  const ui = renderRoute('/');
+  await signedIn(ui, BOLA);
+  // Two of Bola's calls are still on their way when Bola signs out (the sign-out's reset of the API
+  // cache aborts them: their answers are dropped, not recorded).
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  server.use(
+    http.post(apiPath(endpoints.revokeOtherSessions.path), async () => {
+      await released;
+      return HttpResponse.json({ success: true, message: 'Signed out Bolas-Pixel-7', data: null });
+    }),
+    http.delete(apiPath(buildPath('revokeSession', { id: 's-9' })), async () => {
+      await released;
+      return HttpResponse.json({ success: false, message: 'Bolas-Pixel-7 is not yours' }, { status: 404 });
+    }),
+  );
+  const answered = ui.store.dispatch(devicesApi.endpoints.revokeOtherSessions.initiate());
+  const refused = ui.store.dispatch(devicesApi.endpoints.revokeSession.initiate('s-9'));
+  await waitFor(() => expect(backend.seen(endpoints.revokeOtherSessions.path)).not.toHaveLength(0));
+  await signOut(ui);
+  release();
+  await Promise.all([answered, refused]);
+
+  await signedIn(ui, ADA);
+  const file = await downloadDiagnostics(ui);
+  expect(JSON.stringify(file)).not.toContain('Bolas-Pixel-7');
+  expect(file.failedRequests).toEqual([]);
 });
