@@ -4,7 +4,8 @@
  * a cancel after the hand-over is refused with nothing moved; two cancels, or a cancel and the
  * hand-over, racing refund once (or, for the hand-over winning, not at all).
  */
-import { sql } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
+import { buildApp } from '../../../src/server/app';
 import { parseFees } from '../../../src/server/config';
 import { signWebhook } from '../../../src/server/lib/webhook-signature';
 import { settleDuePayouts } from '../../../src/server/sim/payout-rail';
@@ -98,6 +99,45 @@ describe('a payout in a test world without a hold (PAYOUT_HOLD_S 0, the rail set
     expect(await balances(t, customer)).toEqual({ CAD: 100, NGN: 20000 });
     expect(await usedToday(t, customer)).toBe('0.00');
     expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+  });
+
+  it('a detail read while the payout settles is one moment of it: its status, refunded and timeline agree', async () => {
+    // A second API process on the same database, whose detail is held right after it has read the
+    // payout's line until the payout settles (or for at most 300 ms: a database of one connection
+    // cannot settle while a read holds it).
+    let settleNow: (() => Promise<unknown>) | null = null;
+    const holdAfterLine: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        const go = settleNow;
+        if (go && args.result.rows.some((row) => row && typeof row === 'object' && 'payout_outcome' in row)) {
+          settleNow = null;
+          await Promise.race([go(), new Promise((resolve) => setTimeout(resolve, 300))]);
+        }
+        return args.result;
+      },
+    };
+    const reader = await buildApp({ config: t.config, db: t.db.withPlugin(holdAfterLine) });
+    await reader.ready();
+    try {
+      const customer = await funded(t, { NGN: '20000.00' });
+      const failing = { account_number: FAILING_ACCOUNT.number, account_bank: FAILING_ACCOUNT.bankCode, account_name: FAILING_ACCOUNT.name };
+      for (const overrides of [{}, failing]) {
+        const ref = (await ngnWithdrawal(t, customer, { amount: '100.00', ...overrides })).json().data.tx_ref as string;
+        let settling: Promise<unknown> = Promise.resolve();
+        settleNow = () => (settling = settleDuePayouts(t.app));
+        const res = await reader.inject({ method: 'GET', url: `/api/transactions/${ref}`, headers: { authorization: `Bearer ${customer.token}` } });
+        await settling;
+        const { status, refunded, events } = res.json().data as { status: string; refunded: boolean; events: { status: string }[] };
+        // Before the settlement: pending, its timeline at its creation (or hand-over); after it, all of it.
+        const ending = { pending: ['created', 'sent'], completed: ['completed'], failed: ['refunded'] }[status];
+        expect(ending).toContain(events.at(-1)?.status);
+        expect(refunded).toBe(status === 'failed');
+        expect((await detail(t, customer, ref)).json().data).toMatchObject({ status: Object.keys(overrides).length ? 'failed' : 'completed' });
+      }
+    } finally {
+      await reader.close();
+    }
   });
 
   it('a settled payout can no longer be cancelled: 409, nothing moves', async () => {

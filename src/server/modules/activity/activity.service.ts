@@ -94,28 +94,35 @@ async function eventsOf(db: Db, row: HistoryRow): Promise<TransactionEvent[]> {
 /** NGN per 1 CAD of a conversion, without thousands separators ('1,039.50' → '1039.50'). */
 const rateOf = (row: HistoryRow): string | null => (row.kind === 'conversion' && row.metadata.rate ? row.metadata.rate.replace(/,/g, '') : null);
 
-async function detailOf(deps: ActivityDeps, { row, accountId }: CustomerLine): Promise<TransactionDetail> {
+async function detailOf(db: Db, config: PayoutTiming, { row, accountId }: CustomerLine): Promise<TransactionDetail> {
   const payout = isPayout(row);
-  const [fee, counterparty, events] = await Promise.all([
-    // A fee is the sender's: the recipient of a transfer paid none.
-    row.kind === 'fee' || row.credit_account_id === accountId ? 0n : feeOf(deps.db, row.id),
-    counterpartyOf(deps.db, row, accountId),
-    eventsOf(deps.db, row),
-  ]);
+  // One after the other: they share the snapshot's one connection.
+  // A fee is the sender's: the recipient of a transfer paid none.
+  const fee = row.kind === 'fee' || row.credit_account_id === accountId ? 0n : await feeOf(db, row.id);
+  const counterparty = await counterpartyOf(db, row, accountId);
+  const events = await eventsOf(db, row);
   return {
     ...historyItem(row, accountId),
     fee: decimalMoney(fee),
     rate: rateOf(row),
     counterparty,
-    arrives_by: payout ? arrivesBy(row.created_at, deps.config) : null,
+    arrives_by: payout ? arrivesBy(row.created_at, config) : null,
     cancellable: payout && row.status === 'pending' && row.payout_outcome === null && row.payout_handed_at === null,
     events,
   };
 }
 
-/** GET /transactions/{id}: the customer's transaction with this id (its reference), or a 404. */
+/**
+ * GET /transactions/{id}: the customer's transaction with this id (its reference), or a 404. Read in
+ * one snapshot (a read-only, repeatable-read transaction), so a payout settling meanwhile shows either
+ * before or after: never a pending status above a timeline that already ends in its refund.
+ */
 export async function transactionDetail(deps: ActivityDeps, userId: string, id: string): Promise<TransactionDetail> {
-  return detailOf(deps, await customerLine(deps.db, userId, id));
+  return deps.db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => detailOf(trx, deps.config, await customerLine(trx, userId, id)));
 }
 
 /**
