@@ -174,10 +174,10 @@ test.describe('a transfer\'s whole life (spec-next §C)', () => {
     await expect(badges(page)).toHaveText(['failed', 'Refunded']);
     await expect(cancelButton(page)).toHaveCount(0);
     await expect(summary(page).getByText(/^On its way/)).toHaveCount(0);
-    await expectTimeline(page, ['Created', 'Sent to the bank', 'Failed', 'Refunded']);
+    await expectTimeline(page, ['Created', 'Sent', 'Failed', 'Refunded']);
     expect(await timelineOf(page)).toEqual([
       { step: 'Created', note: '' },
-      { step: 'Sent to the bank', note: 'Sent to the bank' },
+      { step: 'Sent', note: 'Sent to the bank' },
       { step: 'Failed', note: 'The beneficiary bank declined the transfer' },
       { step: 'Refunded', note: 'Refunded to your wallet' },
     ]);
@@ -284,7 +284,7 @@ test.describe('a transfer\'s whole life (spec-next §C)', () => {
     // The page asks again: the payout went on to its rail and completed; nothing to cancel any more.
     await expect(badges(page)).toHaveText(['completed'], { timeout: 15_000 });
     await expect(cancelButton(page)).toHaveCount(0);
-    await expectTimeline(page, ['Created', 'Sent to the bank', 'Completed']);
+    await expectTimeline(page, ['Created', 'Sent', 'Completed']);
     expect((await timelineOf(page))[1].note).toBe('Sent by Interac e-Transfer');
     expect((await detailReceipt(page)).Status).toBe('Completed');
     await expectToast(page, 'Your transfer of $40.00 to Tunde Bakare has completed.');
@@ -314,7 +314,7 @@ test.describe('a transfer\'s whole life (spec-next §C)', () => {
     await expect(page).toHaveURL(/\/history\/[^/]+$/);
     await expect(badges(page)).toHaveText(['completed']);
     await expect(cancelButton(page)).toHaveCount(0);
-    await expectTimeline(page, ['Created', 'Sent to the bank', 'Completed']);
+    await expectTimeline(page, ['Created', 'Sent', 'Completed']);
     expect(await detailReceipt(page)).toMatchObject({
       Amount: '₦2,500.00',
       Recipient: 'Ngozi Eze',

@@ -158,7 +158,7 @@ describe('transaction detail page', () => {
 
     const timeline = await screen.findByRole('list', { name: 'Timeline' });
     const steps = within(timeline).getAllByRole('listitem');
-    expect(steps.map((step) => within(step).getAllByRole('paragraph')[0].textContent)).toEqual(['Created', 'Sent to the bank', 'Failed', 'Refunded']);
+    expect(steps.map((step) => within(step).getAllByRole('paragraph')[0].textContent)).toEqual(['Created', 'Sent', 'Failed', 'Refunded']);
     expect(steps[1]).toHaveTextContent('Sent to Interac');
     expect(steps[2]).toHaveTextContent("The recipient's bank declined the transfer");
     expect(steps.map((step) => step.querySelector('time')?.getAttribute('datetime'))).toEqual([at(0), at(1), at(5), at(5)]);

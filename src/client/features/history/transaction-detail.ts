@@ -9,10 +9,10 @@ import { receiptDate } from '../money/receipt-modal';
 import { decimalMoney, statusWord } from '../money/result';
 import { isCredit, REFUNDED_LABEL } from './format';
 
-/** A timeline step as words. */
+/** A timeline step as words (where a payout was sent, the bank or Interac, is the step's note). */
 export const EVENT_WORDS: Record<TransactionEvent['status'], string> = {
   created: 'Created',
-  sent: 'Sent to the bank',
+  sent: 'Sent',
   completed: 'Completed',
   failed: 'Failed',
   cancelled: 'Cancelled',
