@@ -77,7 +77,7 @@ describe('identity sessions', () => {
     const customer = await createCustomer(t, { identityVerified: false });
     const id = await startSession(customer);
     const res = await t.app.inject({ method: 'POST', url: `/api/dev/identity/${id}/decision`, payload: { status: 'approved' } });
-    expect(res.json()).toEqual({ success: true, message: server.webhookApplied });
+    expect(res.json()).toEqual({ success: true, message: server.webhookApplied, data: null });
     expect(await identityVerified(customer)).toBe(true);
     const [mail] = await outbox(t, customer.email);
     expect(mail.subject).toMatch(/approved/);
@@ -96,7 +96,7 @@ describe('identity sessions', () => {
     const customer = await createCustomer(t, { identityVerified: false, firstName: 'Ada', lastName: 'Obi' });
     const id = await startSession(customer);
     await rename(customer, 'Mallory', 'Evil');
-    expect((await decide(id, 'approved')).json()).toEqual({ success: true, message: server.webhookApplied });
+    expect((await decide(id, 'approved')).json()).toEqual({ success: true, message: server.webhookApplied, data: null });
     expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'declined' });
     const [mail] = await outbox(t, customer.email);
     expect(mail.subject).toBe('Kudi: Identity verification declined');
@@ -130,7 +130,7 @@ describe("GET /auth/user's identity_status", () => {
 
     const first = await startSession(customer);
     expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'pending' });
-    expect((await decide(first, 'declined')).json()).toEqual({ success: true, message: server.webhookApplied });
+    expect((await decide(first, 'declined')).json()).toEqual({ success: true, message: server.webhookApplied, data: null });
     expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'declined' });
     const [declinedMail] = await outbox(t, customer.email);
     expect(declinedMail.subject).toMatch(/declined/);
@@ -186,10 +186,10 @@ describe('the identity decision webhook', () => {
 
   it('an approved decision sets the flag once; its replay is a no-op', async () => {
     const body = decision(sessionId, 'approved');
-    expect((await webhook(body, signed(body))).json()).toEqual({ success: true, message: server.webhookApplied });
+    expect((await webhook(body, signed(body))).json()).toEqual({ success: true, message: server.webhookApplied, data: null });
     expect(await identityVerified(customer)).toBe(true);
     await t.db.updateTable('users').set({ is_identity_verified: false }).where('id', '=', customer.id).execute();
-    expect((await webhook(body, signed(body))).json()).toEqual({ success: true, message: server.webhookReplayed });
+    expect((await webhook(body, signed(body))).json()).toEqual({ success: true, message: server.webhookReplayed, data: null });
     expect(await identityVerified(customer)).toBe(false);
     expect((await outbox(t, customer.email)).filter((m) => /Identity/.test(m.subject))).toHaveLength(1);
   });
@@ -227,7 +227,7 @@ describe('POST /external/veriff-session', () => {
     expect(await ownerOf(id)).toBe(customer.id);
     expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'pending' });
 
-    expect((await decide(id, 'approved')).json()).toEqual({ success: true, message: server.webhookApplied });
+    expect((await decide(id, 'approved')).json()).toEqual({ success: true, message: server.webhookApplied, data: null });
     expect(await identityOf(customer)).toEqual({ is_identity_verified: true, identity_status: 'approved' });
     const [mail] = await outbox(t, customer.email);
     expect(mail.subject).toMatch(/approved/);
@@ -247,7 +247,7 @@ describe('POST /external/veriff-session', () => {
     const res = await external({ first_name: 'Tunde', last_name: 'Bello', key: t.config.externalIdentityKey }, '10.7.0.7');
     const id = sessionOf(res.json().data.verification_url);
     expect(await ownerOf(id)).toBeNull();
-    expect((await decide(id, 'approved')).json()).toEqual({ success: true, message: server.webhookApplied });
+    expect((await decide(id, 'approved')).json()).toEqual({ success: true, message: server.webhookApplied, data: null });
     expect(await identityOf(customer)).toEqual({ is_identity_verified: false, identity_status: 'unverified' });
     expect(await outbox(t, customer.email)).toHaveLength(0);
   });

@@ -33,7 +33,7 @@ const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', ur
 async function grantReset(customer: Customer): Promise<void> {
   await forgot(customer.email);
   const res = await verifyOtp(customer.email, await latestOtp(t, customer.email));
-  expect(res.json()).toEqual({ success: true, message: forgotPassword.codeVerified });
+  expect(res.json()).toEqual({ success: true, message: forgotPassword.codeVerified, data: null });
 }
 
 describe('forgot password', () => {
@@ -47,7 +47,7 @@ describe('forgot password', () => {
     const customer = await createCustomer(t);
     const known = await forgot(customer.email);
     const unknown = await forgot('no-account@example.com');
-    expect(known.json()).toEqual({ success: true, message: forgotPassword.emailSent });
+    expect(known.json()).toEqual({ success: true, message: forgotPassword.emailSent, data: null });
     expect(unknown.json()).toEqual(known.json());
     expect(await outbox(t, 'no-account@example.com')).toEqual([]);
     expect(await outbox(t, customer.email)).toHaveLength(1);
@@ -58,7 +58,7 @@ describe('forgot password', () => {
     const customer = await createCustomer(t);
     await grantReset(customer);
     const res = await reset(customer.email);
-    expect(res.json()).toEqual({ success: true, message: forgotPassword.resetSuccess });
+    expect(res.json()).toEqual({ success: true, message: forgotPassword.resetSuccess, data: null });
     expect(await loginStatus(customer.email, customer.password)).toBe(401);
     expect(await loginStatus(customer.email, NEW_PASSWORD)).toBe(200);
     expect((await me(customer.headers)).statusCode).toBe(401);
@@ -71,13 +71,14 @@ describe('forgot password', () => {
     expect((await verifyOtp(customer.email, await latestOtp(t, customer.email), '198.51.100.7')).json()).toEqual({
       success: true,
       message: forgotPassword.codeVerified,
+      data: null,
     });
     expectRefusal(await reset(customer.email, {}, 'Stolen!Pass1', 'Stolen!Pass1', '203.0.113.66'), 403, server.resetNotAllowed);
     expectRefusal(await reset(customer.email), 403, server.resetNotAllowed);
     expect(await loginStatus(customer.email, customer.password)).toBe(200);
     expect(await loginStatus(customer.email, 'Stolen!Pass1')).toBe(401);
     const res = await reset(customer.email, {}, NEW_PASSWORD, NEW_PASSWORD, '198.51.100.7');
-    expect(res.json()).toEqual({ success: true, message: forgotPassword.resetSuccess });
+    expect(res.json()).toEqual({ success: true, message: forgotPassword.resetSuccess, data: null });
     expect(await loginStatus(customer.email, NEW_PASSWORD)).toBe(200);
     expectRefusal(await reset(customer.email, {}, 'Another!Pass3', 'Another!Pass3', '198.51.100.7'), 403, server.resetNotAllowed);
   });
@@ -100,7 +101,7 @@ describe('forgot password', () => {
     await grantReset({ email } as Customer);
     // The address is verified now, and the stranger's password signs in to nothing.
     expect(await loginStatus(email, strangers)).toBe(401);
-    expect((await reset(email)).json()).toEqual({ success: true, message: forgotPassword.resetSuccess });
+    expect((await reset(email)).json()).toEqual({ success: true, message: forgotPassword.resetSuccess, data: null });
     expect(await loginStatus(email, NEW_PASSWORD)).toBe(200);
     expect(await loginStatus(email, strangers)).toBe(401);
   });
@@ -129,20 +130,20 @@ describe('forgot password', () => {
     expectRefusal(await verifyOtp(customer.email, wrong), 429, server.otpTooManyAttempts);
     expectRefusal(await verifyOtp(customer.email, right), 429, server.otpTooManyAttempts);
     // The code is dead: asking again at once sends a new one that works (no cool-down to wait out).
-    expect((await forgot(customer.email)).json()).toEqual({ success: true, message: forgotPassword.emailSent });
+    expect((await forgot(customer.email)).json()).toEqual({ success: true, message: forgotPassword.emailSent, data: null });
     const fresh = await latestOtp(t, customer.email);
-    expect((await verifyOtp(customer.email, fresh)).json()).toEqual({ success: true, message: forgotPassword.codeVerified });
+    expect((await verifyOtp(customer.email, fresh)).json()).toEqual({ success: true, message: forgotPassword.codeVerified, data: null });
   });
 
   it('a reset finished within the cool-down: Forgot password again at once sends a new code', async () => {
     const customer = await createCustomer(t);
     await grantReset(customer);
-    expect((await reset(customer.email)).json()).toEqual({ success: true, message: forgotPassword.resetSuccess });
+    expect((await reset(customer.email)).json()).toEqual({ success: true, message: forgotPassword.resetSuccess, data: null });
     clock.advance(10 * 1000);
-    expect((await forgot(customer.email)).json()).toEqual({ success: true, message: forgotPassword.emailSent });
+    expect((await forgot(customer.email)).json()).toEqual({ success: true, message: forgotPassword.emailSent, data: null });
     const mails = await outbox(t, customer.email);
     expect(mails.filter((mail) => mail.otp)).toHaveLength(2);
-    expect((await verifyOtp(customer.email, mails[0].otp!)).json()).toEqual({ success: true, message: forgotPassword.codeVerified });
+    expect((await verifyOtp(customer.email, mails[0].otp!)).json()).toEqual({ success: true, message: forgotPassword.codeVerified, data: null });
   });
 
   it('an e-mail verification code does not open a reset (codes are bound to their purpose)', async () => {
@@ -175,7 +176,7 @@ describe('forgot password', () => {
     const customer = await createCustomer(t);
     const known = await resendOtp(customer.email);
     const unknown = await resendOtp('no-account@example.com');
-    expect(unknown.json()).toEqual({ success: true, message: resend.success });
+    expect(unknown.json()).toEqual({ success: true, message: resend.success, data: null });
     expect(known.json()).toEqual(unknown.json());
     expect(known.statusCode).toBe(unknown.statusCode);
     expect(await outbox(t, customer.email)).toEqual([]);
@@ -217,7 +218,7 @@ describe('password change from the profile (signed in)', () => {
     const customer = await createCustomer(t);
     const otherDevice = await loginThroughApi(t, customer.email, customer.password);
     await loginThroughApi(t, customer.email, customer.password, customer.headers);
-    expect((await reset(customer.email, customer.headers)).json()).toEqual({ success: true, message: 'Password changed successfully!' });
+    expect((await reset(customer.email, customer.headers)).json()).toEqual({ success: true, message: 'Password changed successfully!', data: null });
     expect((await me(customer.headers)).statusCode).toBe(200);
     expect((await me(bearer(otherDevice.access_token))).statusCode).toBe(401);
     expectRefusal(await reset(customer.email, customer.headers, 'Third!Pass4'), 403, server.passwordCheckRequired);

@@ -50,7 +50,7 @@ describe('create-pin', () => {
     const customer = await createCustomer(t, { pin: '' });
     expect(await isPinSet(customer)).toBe(false);
     const res = await createPin(customer, '4821');
-    expect(res.json()).toEqual({ success: 'true', message: pin.setSuccess });
+    expect(res.json()).toEqual({ success: 'true', message: pin.setSuccess, data: null });
     expect(await isPinSet(customer)).toBe(true);
     expectRefusal(await createPin(customer, '1111'), 409, server.pinAlreadySet);
     expect((await confirmPin(customer, '4821')).statusCode).toBe(200);
@@ -76,7 +76,7 @@ describe('confirm-transaction-pin and its lockout', () => {
     await laterSignedIn(customer, 20 * 60 * 1000);
     expectRefusal(await confirmPin(customer, '1234'), 429, server.pinLockedFor(10));
     await laterSignedIn(customer, 10 * 60 * 1000 + 1000);
-    expect((await confirmPin(customer, '1234')).json()).toEqual({ success: true, message: server.pinConfirmed });
+    expect((await confirmPin(customer, '1234')).json()).toEqual({ success: true, message: server.pinConfirmed, data: null });
     expectRefusal(await confirmPin(customer, '9999'), 400, server.incorrectPinAttemptsLeft(4));
   });
 
@@ -166,7 +166,7 @@ describe('reset-transaction-pin (change PIN)', () => {
   it('after the check it changes the PIN once; the check goes stale after 5 minutes', async () => {
     const customer = await createCustomer(t);
     await loginThroughApi(t, customer.email, customer.password, customer.headers);
-    expect((await changePin(customer, '5678')).json()).toEqual({ success: true, message: pin.changeSuccess });
+    expect((await changePin(customer, '5678')).json()).toEqual({ success: true, message: pin.changeSuccess, data: null });
     expect((await confirmPin(customer, '5678')).statusCode).toBe(200);
     expectRefusal(await confirmPin(customer, '1234'), 400, server.incorrectPinAttemptsLeft(4));
     expectRefusal(await changePin(customer, '2468'), 403, server.passwordCheckRequired);

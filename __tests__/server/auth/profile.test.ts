@@ -69,7 +69,7 @@ describe('GET /auth/user', () => {
 describe('update-timezone', () => {
   it('stores a real IANA zone and refuses anything else', async () => {
     const customer = await createCustomer(t);
-    expect((await post('/auth/update-timezone', customer, { timezone: 'Africa/Lagos' })).json()).toEqual({ success: true, message: server.timezoneUpdated });
+    expect((await post('/auth/update-timezone', customer, { timezone: 'Africa/Lagos' })).json()).toEqual({ success: true, message: server.timezoneUpdated, data: null });
     expect((await userRow(customer)).timezone).toBe('Africa/Lagos');
     expectRefusal(await post('/auth/update-timezone', customer, { timezone: 'Mars/Olympus' }), 400, server.invalidTimezone);
     expectRefusal(await post('/auth/update-timezone', customer, { timezone: '' }), 400, server.invalidTimezone);
@@ -94,7 +94,7 @@ describe('update-timezone', () => {
 describe('update-profile', () => {
   it('updates the address and residence', async () => {
     const customer = await createCustomer(t);
-    expect((await updateProfile(customer, { country_of_residence: 'GB' })).json()).toEqual({ success: true, message: profile.updated });
+    expect((await updateProfile(customer, { country_of_residence: 'GB' })).json()).toEqual({ success: true, message: profile.updated, data: null });
     expect(await userRow(customer)).toMatchObject({ address: '12 Queen St W', country_of_residence: 'GB' });
   });
 
@@ -110,10 +110,10 @@ describe('update-profile', () => {
     const customer = await createCustomer(t, { phoneVerified: false });
     // The stored values again (any spacing or case of the country code) are no change: the check stands.
     const same = await updateProfile(customer, { first_name: ' Ada ', nationlaity: 'ng', country_of_residence: 'GB' });
-    expect(same.json()).toEqual({ success: true, message: profile.updated });
+    expect(same.json()).toEqual({ success: true, message: profile.updated, data: null });
     expect(await userRow(customer)).toMatchObject({ first_name: 'Ada', nationality: 'NG', address: '12 Queen St W', country_of_residence: 'GB', is_identity_verified: true });
 
-    expect((await updateProfile(customer, { first_name: 'Adaeze', nationlaity: 'GH' })).json()).toEqual({ success: true, message: profile.updated });
+    expect((await updateProfile(customer, { first_name: 'Adaeze', nationlaity: 'GH' })).json()).toEqual({ success: true, message: profile.updated, data: null });
     expect(await userRow(customer)).toMatchObject({ first_name: 'Adaeze', last_name: 'Obi', nationality: 'GH', is_identity_verified: false });
     const user = (await t.app.inject({ method: 'GET', url: api('/auth/user'), headers: customer.headers })).json().data;
     expect(user).toMatchObject({ first_name: 'Adaeze', nationality: 'GH', is_identity_verified: false, identity_status: 'unverified' });
@@ -140,7 +140,7 @@ describe('contact-us', () => {
   it('stores the message and sends it to support', async () => {
     const customer = await createCustomer(t);
     const payload = { email: customer.email, phone_number: '+14165550123', complaint_category: 'Help', complaint: 'Ada Obi\n\nMy deposit is late.' };
-    expect((await post('/auth/contact-us', customer, payload)).json()).toEqual({ success: true, message: help.sent });
+    expect((await post('/auth/contact-us', customer, payload)).json()).toEqual({ success: true, message: help.sent, data: null });
     const stored = await t.db.selectFrom('contact_messages').selectAll().where('user_id', '=', customer.id).execute();
     expect(stored).toHaveLength(1);
     const [mail] = await outbox(t, SUPPORT_EMAIL);
@@ -151,7 +151,7 @@ describe('contact-us', () => {
     const customer = await createCustomer(t); // resides in Canada
     const base = { email: customer.email, complaint_category: 'Help', complaint: 'Ada Obi\n\nHello' };
     for (const phone_number of ['(416) 555-0123', '+234 0801 234 5678']) {
-      expect((await post('/auth/contact-us', customer, { ...base, phone_number })).json()).toEqual({ success: true, message: help.sent });
+      expect((await post('/auth/contact-us', customer, { ...base, phone_number })).json()).toEqual({ success: true, message: help.sent, data: null });
     }
     const stored = await t.db.selectFrom('contact_messages').select('phone_number').where('user_id', '=', customer.id).orderBy('created_at').execute();
     expect(stored.map((row) => row.phone_number).sort()).toEqual(['+14165550123', '+2348012345678']);
@@ -179,11 +179,11 @@ describe('phone verification', () => {
   it("sends an SMS code; a wrong code answers spec §8's 'Invalid OTP' (no '!'), the right code verifies the number", async () => {
     const customer = await createCustomer(t, { phoneVerified: false });
     const res = await sendPhoneOtp(customer, '+2348031234567');
-    expect(res.json()).toEqual({ success: true, message: phone.otpSent });
+    expect(res.json()).toEqual({ success: true, message: phone.otpSent, data: null });
     const code = await latestOtp(t, '+2348031234567');
     const wrong = code === '000000' ? '111111' : '000000';
     expectRefusal(await verifyPhone(customer, '+2348031234567', wrong), 400, 'Invalid OTP');
-    expect((await verifyPhone(customer, '+2348031234567', code)).json()).toEqual({ success: true, message: phone.verified });
+    expect((await verifyPhone(customer, '+2348031234567', code)).json()).toEqual({ success: true, message: phone.verified, data: null });
     expect(await userRow(customer)).toMatchObject({ phone_number: '+2348031234567', is_phone_verified: true });
   });
 
@@ -204,10 +204,10 @@ describe('phone verification', () => {
     ['spaced', '+234 803 123 4563', '+2348031234563'],
   ])('a Nigerian number %s (%s) is sent to, verified and answered as %s', async (_case, typed, e164) => {
     const customer = await createCustomer(t, { phoneVerified: false });
-    expect((await sendPhoneOtp(customer, typed)).json()).toEqual({ success: true, message: phone.otpSent });
+    expect((await sendPhoneOtp(customer, typed)).json()).toEqual({ success: true, message: phone.otpSent, data: null });
     const code = await latestOtp(t, e164);
     expect(await t.db.selectFrom('otps').select('recipient').where('user_id', '=', customer.id).execute()).toEqual([{ recipient: e164 }]);
-    expect((await verifyPhone(customer, typed, code)).json()).toEqual({ success: true, message: phone.verified });
+    expect((await verifyPhone(customer, typed, code)).json()).toEqual({ success: true, message: phone.verified, data: null });
     expect(await userRow(customer)).toMatchObject({ phone_number: e164, is_phone_verified: true });
     expect((await getUser(customer)).json().data).toMatchObject({ phone_number: e164, is_phone_verified: true });
     // Spelled otherwise, it is still the same number: another customer cannot take it.

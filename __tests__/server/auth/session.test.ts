@@ -221,7 +221,7 @@ describe('logout', () => {
   it('revokes the session: its token then fails everywhere, refresh included', async () => {
     const customer = await createCustomer(t);
     const res = await t.app.inject({ method: 'POST', url: api('/auth/logout'), headers: customer.headers });
-    expect(res.json()).toEqual({ success: true, message: server.loggedOut });
+    expect(res.json()).toEqual({ success: true, message: server.loggedOut, data: null });
     expect((await me(customer.token)).statusCode).toBe(401);
     expect((await refresh(customer.email, customer.headers)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: api('/auth/logout'), headers: customer.headers })).statusCode).toBe(401);

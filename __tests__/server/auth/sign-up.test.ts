@@ -51,7 +51,7 @@ describe('sign-up', () => {
     const body = signUpBody({ email: 'New.Person@Example.com', address: ' 1 King St ' });
     const res = await postSignUp(body);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: signUp.success });
+    expect(res.json()).toEqual({ success: true, message: signUp.success, data: null });
 
     const [message] = await outbox(t, 'new.person@example.com');
     expect(message.otp).toMatch(/^\d{6}$/);
@@ -258,7 +258,7 @@ describe('signing up again before verifying: each sign-up gets its own code; the
     expect(res.json()).toEqual({ success: false, message: server.userExistsUnverified });
     expect(await outbox(t, email)).toHaveLength(1);
 
-    expect((await verifyEmail(email, await latestOtp(t, email))).json()).toEqual({ success: true, message: emailVerification.success });
+    expect((await verifyEmail(email, await latestOtp(t, email))).json()).toEqual({ success: true, message: emailVerification.success, data: null });
     expect(await currentUser(email, FIRST_PASSWORD)).toMatchObject({ first_name: 'David', last_name: 'Stone', address: '9 Bay St' });
     // One password throughout: nothing to choose, and no such e-mail.
     expect((await outbox(t, email)).map((mail) => mail.subject)).not.toContain('Kudi: Choose your password');
@@ -302,7 +302,7 @@ describe('e-mail verification codes', () => {
     const { email, password: pass } = await signUpThroughApi(t);
     expectRefusal(await loginAs(email, pass), 403, login.emailNotVerifiedServer);
     const res = await verifyEmail(email, await latestOtp(t, email));
-    expect(res.json()).toEqual({ success: true, message: emailVerification.success });
+    expect(res.json()).toEqual({ success: true, message: emailVerification.success, data: null });
     expect((await loginAs(email, pass)).statusCode).toBe(200);
     expectRefusal(await verifyEmail(email, '123456'), 409, server.emailAlreadyVerified);
   });
@@ -338,7 +338,7 @@ describe('e-mail verification codes', () => {
     expectRefusal(await resendOtp(email), 429, server.otpCooldown);
     clock.advance(61 * 1000);
     const res = await resendOtp(email);
-    expect(res.json()).toEqual({ success: true, message: resend.success });
+    expect(res.json()).toEqual({ success: true, message: resend.success, data: null });
     const second = await latestOtp(t, email);
     expect(await outbox(t, email)).toHaveLength(2);
     if (first !== second) expectRefusal(await verifyEmail(email, first), 400, emailVerification.invalidOtp);
@@ -350,7 +350,7 @@ describe('e-mail verification codes', () => {
     clock.advance(OTP_RESEND_COOLDOWN_MS - 1000);
     expectRefusal(await resendOtp(email), 429, server.otpCooldown);
     clock.advance(1000);
-    expect((await resendOtp(email)).json()).toEqual({ success: true, message: resend.success });
+    expect((await resendOtp(email)).json()).toEqual({ success: true, message: resend.success, data: null });
     expect(await outbox(t, email)).toHaveLength(2);
   });
 
@@ -360,9 +360,9 @@ describe('e-mail verification codes', () => {
     expectRefusal(await loginAs(email, pass), 403, login.emailNotVerifiedServer);
     expect(await outbox(t, email)).toHaveLength(1);
 
-    expect((await resendOtp(email)).json()).toEqual({ success: true, message: resend.success });
+    expect((await resendOtp(email)).json()).toEqual({ success: true, message: resend.success, data: null });
     expect(await outbox(t, email)).toHaveLength(2);
-    expect((await verifyEmail(email, await latestOtp(t, email))).json()).toEqual({ success: true, message: emailVerification.success });
+    expect((await verifyEmail(email, await latestOtp(t, email))).json()).toEqual({ success: true, message: emailVerification.success, data: null });
     expect((await loginAs(email, pass)).statusCode).toBe(200);
   });
 
@@ -379,14 +379,14 @@ describe('e-mail verification codes', () => {
   });
 
   it('an unknown e-mail gets the same resend answer and nothing is sent; so does a verified one (no account probing)', async () => {
-    expect((await resendOtp('nobody@example.com')).json()).toEqual({ success: true, message: resend.success });
+    expect((await resendOtp('nobody@example.com')).json()).toEqual({ success: true, message: resend.success, data: null });
     expect(await outbox(t, 'nobody@example.com')).toEqual([]);
     expectRefusal(await verifyEmail('nobody@example.com', '123456'), 400, server.invalidOrExpiredOtp);
 
     const { email } = await signUpThroughApi(t);
     await verifyEmail(email, await latestOtp(t, email));
     clock.advance(61 * 1000);
-    expect((await resendOtp(email)).json()).toEqual({ success: true, message: resend.success });
+    expect((await resendOtp(email)).json()).toEqual({ success: true, message: resend.success, data: null });
     expect(await outbox(t, email)).toHaveLength(1);
   });
 
@@ -394,11 +394,11 @@ describe('e-mail verification codes', () => {
     const { email } = await signUpThroughApi(t);
     await t.app.inject({ method: 'POST', url: api('/auth/forgot-password'), payload: { email } });
     clock.advance(61 * 1000);
-    expect((await resendOtp(email)).json()).toEqual({ success: true, message: resend.success });
+    expect((await resendOtp(email)).json()).toEqual({ success: true, message: resend.success, data: null });
 
     const [reset, verify] = await outbox(t, email);
     expect(verify.subject).toMatch(/Verify your email address/);
-    expect((await verifyEmail(email, verify.otp!)).json()).toEqual({ success: true, message: emailVerification.success });
+    expect((await verifyEmail(email, verify.otp!)).json()).toEqual({ success: true, message: emailVerification.success, data: null });
     // The reset screen's resend also got its new code, which verify-otp takes.
     expect(reset.subject).toMatch(/Reset your password/);
     const res = await t.app.inject({ method: 'POST', url: api(buildPath('verifyOtp', { email })), payload: { otp: reset.otp } });

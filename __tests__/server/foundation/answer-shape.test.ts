@@ -3,7 +3,9 @@
  * answers JSON, called as a client would, answers success true, a message and its data.
  */
 import type { LightMyRequestResponse } from 'fastify';
+import { fakeClock, latestOtp, signUpBody } from '../../support/auth-flow';
 import { createCustomer } from '../../support/customers';
+import { VALID_BVN } from '../../support/wallets';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { funded, get, history, userTransfer } from '../transfers/helpers';
 
@@ -48,4 +50,34 @@ it("spec-next's routes answer { success, message, data }", async () => {
   const elsewhere = sessions.find((session) => !session.current)!;
   expect(expectShape(await call('DELETE', `/sessions/${elsewhere.id}`))).toEqual({ id: elsewhere.id });
   expect(expectShape(await call('POST', '/sessions/revoke-others'))).toEqual({ revoked: 0 });
+});
+
+it("spec.md's calls that answer only a message carry data: null too (a client that reads data finds the key)", async () => {
+  const onlyMessage = (res: LightMyRequestResponse, success: boolean | 'true' = true) => {
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success, message: expect.any(String), data: null });
+  };
+  const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+
+  const body = signUpBody();
+  onlyMessage(await post('/auth/sign-up', body));
+  // A new code, once the first one's cool-down has passed.
+  const clock = fakeClock();
+  try {
+    clock.advance(61_000);
+    onlyMessage(await post(`/auth/resend-otp/${body.email}`));
+  } finally {
+    clock.restore();
+  }
+  onlyMessage(await post(`/auth/verify-email/${body.email}`, { otp: await latestOtp(t, body.email) }));
+  onlyMessage(await post('/auth/forgot-password', { email: body.email }));
+
+  const customer = await createCustomer(t, { pin: '' });
+  onlyMessage(await post('/wallet/create-pin', { transaction_pin: '2468', confirm_transaction_pin: '2468' }, customer.headers), 'true');
+  onlyMessage(await post('/auth/update-timezone', { timezone: 'America/Toronto' }, customer.headers));
+  onlyMessage(await post('/auth/confirm-transaction-pin', { transaction_pin: '2468' }, customer.headers));
+  onlyMessage(await post('/wallet/naira-wallet', { bvn: VALID_BVN, NIN: '', gender: 'female' }, customer.headers), 'true');
+  onlyMessage(await post('/auth/check-email/nobody-here@example.com?currency_type=CAD', undefined, customer.headers), false);
+  onlyMessage(await post('/auth/logout', undefined, customer.headers));
 });

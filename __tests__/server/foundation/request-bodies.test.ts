@@ -37,7 +37,7 @@ describe('a POST whose spec payload is "none" sent with a JSON content type and 
   it('is taken as no body: resend-otp, check-email and logout answer as without the header', async () => {
     const resendRes = await t.app.inject({ method: 'POST', url: api(buildPath('resendOtp', { email: 'nobody@example.com' })), headers: JSON_TYPE, payload: '' });
     expect(resendRes.statusCode).toBe(200);
-    expect(resendRes.json()).toEqual({ success: true, message: resend.success });
+    expect(resendRes.json()).toEqual({ success: true, message: resend.success, data: null });
 
     const checkUrl = `${api(buildPath('checkEmail', { email: bob.email }))}?currency_type=CAD`;
     const plain = await t.app.inject({ method: 'POST', url: checkUrl, headers: alice.headers });

@@ -173,7 +173,7 @@ it('deletes one-time codes a day after they expired, keeps younger ones: a late 
   expect(await sweepNow()).toMatchObject({ otps: 3 });
   expect(await otpsLeft(Object.values(codes))).toEqual([codes.expiredToday, codes.usedThisHour, codes.live].sort());
 
-  expect((await verifyEmail(valid.email, validCode)).json()).toEqual({ success: true, message: emailVerification.success });
+  expect((await verifyEmail(valid.email, validCode)).json()).toEqual({ success: true, message: emailVerification.success, data: null });
   expectRefusal(await verifyEmail(lateToday.email, '123456'), 400, server.otpExpired);
   expectRefusal(await verifyEmail(lateTwoDays.email, '123456'), 400, server.invalidOrExpiredOtp);
   // The oldest of the 5 was sent 50 minutes ago: the cap frees in 10.
@@ -190,7 +190,7 @@ it('deletes grants an hour after they expired, used or not; a grant in its lifet
   const owner = await createCustomer(t);
   await t.app.inject({ method: 'POST', url: api('/auth/forgot-password'), payload: { email: owner.email } });
   const verified = await t.app.inject({ method: 'POST', url: api(buildPath('verifyOtp', { email: owner.email })), payload: { otp: await latestOtp(t, owner.email) } });
-  expect(verified.json()).toEqual({ success: true, message: forgotPassword.codeVerified });
+  expect(verified.json()).toEqual({ success: true, message: forgotPassword.codeVerified, data: null });
 
   expect(await sweepNow()).toMatchObject({ grants: 2 });
   expect(await grantsLeft(Object.values(grants))).toEqual([grants.expiredRecently, grants.live].sort());
@@ -200,7 +200,7 @@ it('deletes grants an hour after they expired, used or not; a grant in its lifet
     url: api(buildPath('resetPassword', { email: owner.email })),
     payload: { new_password: 'Brand!New2', confirm_password: 'Brand!New2', is_link: false },
   });
-  expect(reset.json()).toEqual({ success: true, message: forgotPassword.resetSuccess });
+  expect(reset.json()).toEqual({ success: true, message: forgotPassword.resetSuccess, data: null });
 });
 
 it('deletes throttle hits a day after they were counted (keys that never came back); a throttle still refuses after a sweep', async () => {

@@ -187,8 +187,8 @@ describe('POST /webhooks/payouts', () => {
     const { transaction_reference: reference } = (await cadWithdrawal(t, customer, { Amount: '20' })).json().data;
     const event = { reference, status: 'failed', reason: 'Recipient declined' };
     expectRefusal(await payoutWebhook(event, 't=1,v1=' + '0'.repeat(64)), 401, 'Invalid webhook signature');
-    expect((await payoutWebhook(event)).json()).toEqual({ success: true, message: 'Payout settled' });
-    expect((await payoutWebhook(event)).json()).toEqual({ success: true, message: 'Payout already settled' });
+    expect((await payoutWebhook(event)).json()).toEqual({ success: true, message: 'Payout settled', data: null });
+    expect((await payoutWebhook(event)).json()).toEqual({ success: true, message: 'Payout already settled', data: null });
     expectRefusal(await payoutWebhook({ reference, status: 'completed' }), 409, 'This payout has already failed');
     expect((await balances(t, customer)).CAD).toBe(20);
     expectRefusal(await payoutWebhook({ reference: 'KD0000000000000000', status: 'completed' }), 404, 'Unknown payout reference');

@@ -27,7 +27,7 @@ describe('POST /auth/check-email/{email}', () => {
     const [sender, recipient] = [await createCustomer(t), await createCustomer(t, { firstName: 'Ngozi', lastName: 'Eze' })];
     const ngn = await checkEmail(sender, recipient.email, 'NGN');
     expect(ngn.statusCode).toBe(200);
-    expect(ngn.json()).toEqual({ success: false, message: "The recipient's Naira wallet is not activated yet, so they cannot receive naira payments" });
+    expect(ngn.json()).toEqual({ success: false, message: "The recipient's Naira wallet is not activated yet, so they cannot receive naira payments", data: null });
     expect((await checkEmail(sender, recipient.email, 'CAD')).json()).toEqual({ success: true, message: 'User found', data: { name: 'Ngozi Eze' } });
     await activateNairaWallet(t, recipient);
     expect((await checkEmail(sender, recipient.email, 'NGN')).json()).toEqual({ success: true, message: 'User found', data: { name: 'Ngozi Eze' } });
@@ -40,7 +40,7 @@ describe('POST /auth/check-email/{email}', () => {
     const sender = await createCustomer(t);
     const res = await checkEmail(sender, await email());
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: false, message });
+    expect(res.json()).toEqual({ success: false, message, data: null });
   });
 
   it.each([
@@ -80,7 +80,7 @@ describe('POST /auth/check-email/{email}', () => {
 
   it('never succeeds for the sender themself', async () => {
     const sender = await createCustomer(t);
-    expect((await checkEmail(sender, sender.email)).json()).toEqual({ success: false, message: 'You cannot send money to yourself' });
+    expect((await checkEmail(sender, sender.email)).json()).toEqual({ success: false, message: 'You cannot send money to yourself', data: null });
   });
 
   it('refuses a malformed e-mail (400), an unknown currency (400) and a signed-out caller (401)', async () => {

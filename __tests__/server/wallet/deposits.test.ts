@@ -81,7 +81,7 @@ describe('deposit webhooks', () => {
     const again = await webhook('interac', payload);
     expect(first.statusCode).toBe(200);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ success: true, message: 'Deposit received' });
+    expect(again.json()).toEqual({ success: true, message: 'Deposit received', data: null });
     expect((await balances(t, customer)).CAD).toBe(25);
   });
 

@@ -50,7 +50,7 @@ describe('naira wallet', () => {
     const customer = await createCustomer(t, { firstName: 'Chidi', lastName: 'Okafor' });
     const res = await activate(customer.headers, { bvn: VALID_BVN, NIN: '12345678901', gender: 'male' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: 'true', message: 'Wallet activated successfully!' });
+    expect(res.json()).toEqual({ success: 'true', message: 'Wallet activated successfully!', data: null });
     const { data } = (await get('/api/wallet/naira-wallet', customer.headers)).json();
     expect(data).toEqual({
       balance: 0,
@@ -67,7 +67,7 @@ describe('naira wallet', () => {
     const customer = await createCustomer(t);
     const res = await activate(customer.headers, { bvn: VALID_BVN, NIN: '123', gender: 'female' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: 'true', message: 'Wallet activated successfully!' });
+    expect(res.json()).toEqual({ success: 'true', message: 'Wallet activated successfully!', data: null });
     expect((await get('/api/wallet/naira-wallet', customer.headers)).json().data.is_wallet_activated).toBe(true);
   });
 
@@ -78,7 +78,7 @@ describe('naira wallet', () => {
   ])('takes %s: the gender is male (spec §5, §9), no NIN kept', async (_case, body) => {
     const customer = await createCustomer(t);
     const res = await activate(customer.headers, body);
-    expect(res.json()).toEqual({ success: 'true', message: 'Wallet activated successfully!' });
+    expect(res.json()).toEqual({ success: 'true', message: 'Wallet activated successfully!', data: null });
     const row = await t.db.selectFrom('naira_wallets').selectAll().where('user_id', '=', customer.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ is_wallet_activated: true, gender: 'male', nin_hash: null });
   });

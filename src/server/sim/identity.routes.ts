@@ -150,7 +150,7 @@ export const identitySimRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       const answer = delivery.json<{ message: string }>();
       if (delivery.statusCode !== 200) throw new ApiError(delivery.statusCode, answer.message);
-      return { success: true as const, message: answer.message };
+      return { success: true as const, message: answer.message, data: null };
     },
   );
 };

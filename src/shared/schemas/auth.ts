@@ -85,7 +85,7 @@ export const authSchemas = {
     response: responses(Type.Object({
       success: Type.Literal(true),
       message: Type.String(),
-      data: Type.Optional(Type.Object({ choose_password: Type.Literal(true) })),
+      data: Nullable(Type.Object({ choose_password: Type.Literal(true) })),
     })),
   },
   resendOtp: { params: EmailParams, response: responses(OkMessage) },

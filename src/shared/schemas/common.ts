@@ -62,8 +62,11 @@ export const ErrorResponse = Type.Object({ success: Type.Literal(false), message
 /** A 200 body with its error answers. */
 export const responses = <T extends TSchema>(ok: T) => ({ 200: ok, '4xx': ErrorResponse, '5xx': ErrorResponse });
 
-/** `{ success: true, message }`. */
-export const OkMessage = Type.Object({ success: Type.Literal(true), message: Type.String() });
+/**
+ * `{ success: true, message, data: null }`: an answer with nothing more to say than its message still
+ * has the three keys (spec-next: every answer keeps the `{ success, message, data }` shape).
+ */
+export const OkMessage = Type.Object({ success: Type.Literal(true), message: Type.String(), data: Type.Null() });
 
 /** `{ success: true, message, data }` (spec-next: every answer keeps that shape). */
 export const Ok = <T extends TSchema>(data: T) =>

@@ -9,6 +9,7 @@ import {
   EmailParams,
   MoneyInput,
   Name,
+  Nullable,
   Ok,
   RecipientId,
   OkTrueString,
@@ -135,7 +136,7 @@ export const transferSchemas = {
       Type.Object({
         success: Type.Boolean(),
         message: Type.String(),
-        data: Type.Optional(Type.Object({ name: Type.String() })),
+        data: Nullable(Type.Object({ name: Type.String() })),
       }),
     ),
   },

@@ -70,8 +70,8 @@ export const Transaction = Type.Object({
   refunded: Type.Boolean(),
 });
 
-/** `{ success: 'true', message }`: the §7 calls whose success flag is a string. */
-const OkTrueStringMessage = Type.Object({ success: Type.Literal('true'), message: Type.String() });
+/** `{ success: 'true', message, data: null }`: the §7 calls whose success flag is a string. */
+const OkTrueStringMessage = Type.Object({ success: Type.Literal('true'), message: Type.String(), data: Type.Null() });
 
 export const walletSchemas = {
   getRates: {

@@ -10,7 +10,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     ...callSpec(app, 'signUp', 'account', 'Create an account and its wallets; sends an e-mail code', false),
     handler: async (request) => {
       await signUp(deps, request.body);
-      return { success: true as const, message: signUpMessages.success };
+      return { success: true as const, message: signUpMessages.success, data: null };
     },
   });
 
@@ -18,7 +18,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     ...callSpec(app, 'verifyEmail', 'account', 'Verify the e-mail with its 6-digit code', false),
     handler: async (request) => {
       const { choosePassword } = await verifyEmail(deps, request.params.email, request.body.otp, request.ip);
-      return { success: true as const, message: emailVerification.success, ...(choosePassword ? { data: { choose_password: true as const } } : {}) };
+      return { success: true as const, message: emailVerification.success, data: choosePassword ? { choose_password: true as const } : null };
     },
   });
 
@@ -26,7 +26,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     ...callSpec(app, 'resendOtp', 'account', 'Send a new code (e-mail verification or a pending reset)', false),
     handler: async (request) => {
       await resendOtp(deps, request.params.email);
-      return { success: true as const, message: resend.success };
+      return { success: true as const, message: resend.success, data: null };
     },
   });
 
@@ -34,7 +34,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     ...callSpec(app, 'forgotPassword', 'account', 'Send a reset code (same answer for unknown addresses)', false),
     handler: async (request) => {
       await forgotPassword(deps, request.body.email);
-      return { success: true as const, message: forgotMessages.emailSent };
+      return { success: true as const, message: forgotMessages.emailSent, data: null };
     },
   });
 
@@ -42,7 +42,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     ...callSpec(app, 'verifyOtp', 'account', 'Check the reset code; allows one reset within 10 minutes', false),
     handler: async (request) => {
       await verifyResetOtp(deps, request.params.email, request.body.otp, request.ip);
-      return { success: true as const, message: forgotMessages.codeVerified };
+      return { success: true as const, message: forgotMessages.codeVerified, data: null };
     },
   });
 
@@ -58,7 +58,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
         ip: request.ip,
       });
       // The profile's change keeps the customer signed in: spec §8's profile text, not the reset's 'please login'.
-      return { success: true as const, message: allowedBy === 'session' ? profile.passwordChanged : forgotMessages.resetSuccess };
+      return { success: true as const, message: allowedBy === 'session' ? profile.passwordChanged : forgotMessages.resetSuccess, data: null };
     },
   });
 };

@@ -12,7 +12,7 @@ export const pinRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = async (a
     handler: async (request) => {
       const { transaction_pin: pin, confirm_transaction_pin: confirmation } = request.body;
       await createPin(deps, signedIn(request).userId, pin, confirmation);
-      return { success: 'true' as const, message: pinMessages.setSuccess };
+      return { success: 'true' as const, message: pinMessages.setSuccess, data: null };
     },
   });
 
@@ -20,7 +20,7 @@ export const pinRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = async (a
     ...callSpec(app, 'confirmTransactionPin', 'pin', 'Check the PIN (lockout after 5 wrong); allows one bill payment within 5 minutes', true),
     handler: async (request) => {
       await confirmTransactionPin(deps, signedIn(request), request.body.transaction_pin);
-      return { success: true as const, message: server.pinConfirmed };
+      return { success: true as const, message: server.pinConfirmed, data: null };
     },
   });
 
@@ -28,7 +28,7 @@ export const pinRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = async (a
     ...callSpec(app, 'resetTransactionPin', 'pin', 'Change the PIN after a fresh password check in this session', true),
     handler: async (request) => {
       await resetTransactionPin(deps, signedIn(request), request.body.new_pin, request.body.confirm_pin);
-      return { success: true as const, message: pinMessages.changeSuccess };
+      return { success: true as const, message: pinMessages.changeSuccess, data: null };
     },
   });
 };

@@ -18,7 +18,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     ...callSpec(app, 'updateTimezone', 'profile', "Store the device's IANA time zone", true),
     handler: async (request) => {
       await updateTimezone(db, signedIn(request).userId, request.body.timezone);
-      return { success: true as const, message: server.timezoneUpdated };
+      return { success: true as const, message: server.timezoneUpdated, data: null };
     },
   });
 
@@ -26,7 +26,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     ...callSpec(app, 'updateProfile', 'profile', 'Update the profile (names and nationality fixed once fully verified)', true),
     handler: async (request) => {
       await updateProfile(db, signedIn(request).userId, request.body);
-      return { success: true as const, message: profile.updated };
+      return { success: true as const, message: profile.updated, data: null };
     },
   });
 
@@ -34,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     ...callSpec(app, 'contactUs', 'profile', 'Send a message to support', true),
     handler: async (request) => {
       await contactUs(deps, signedIn(request).userId, request.body);
-      return { success: true as const, message: help.sent };
+      return { success: true as const, message: help.sent, data: null };
     },
   });
 };

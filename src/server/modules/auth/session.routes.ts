@@ -30,7 +30,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     ...callSpec(app, 'logout', 'session', 'Revoke the current session', true),
     handler: async (request) => {
       await logout(db, signedIn(request).sessionId);
-      return { success: true as const, message: server.loggedOut };
+      return { success: true as const, message: server.loggedOut, data: null };
     },
   });
 };

@@ -12,7 +12,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> =
     ...callSpec(app, 'sendOtpPhone', 'verification', 'Send an SMS code to a phone number', true),
     handler: async (request) => {
       await sendPhoneOtp(deps, signedIn(request).userId, request.body.phone_number);
-      return { success: true as const, message: phone.otpSent };
+      return { success: true as const, message: phone.otpSent, data: null };
     },
   });
 
@@ -20,7 +20,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> =
     ...callSpec(app, 'verifyPhone', 'verification', 'Verify the phone number with its SMS code', true),
     handler: async (request) => {
       await verifyPhone(deps, signedIn(request).userId, request.params.phone_number, request.body.otp, request.ip);
-      return { success: true as const, message: phone.verified };
+      return { success: true as const, message: phone.verified, data: null };
     },
   });
 

@@ -25,7 +25,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ deps: AuthDeps }> = asyn
     },
     async (request) => {
       const outcome = await applyIdentityDecision(deps, request.body);
-      return { success: true as const, message: outcome === 'applied' ? server.webhookApplied : server.webhookReplayed };
+      return { success: true as const, message: outcome === 'applied' ? server.webhookApplied : server.webhookReplayed, data: null };
     },
   );
 };

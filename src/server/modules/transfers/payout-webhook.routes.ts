@@ -23,7 +23,7 @@ export const payoutWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const result = await app.db.transaction().execute((trx) => applyPayoutOutcome(trx, request.body));
-      return { success: true as const, message: ANSWERS[result] };
+      return { success: true as const, message: ANSWERS[result], data: null };
     },
   );
 };

@@ -47,9 +47,9 @@ function recipientEmail(email: string): string {
 export async function checkRecipient(db: Db, senderId: string, email: string, currency: Currency): Promise<Res<'checkEmail'>> {
   await allowNameLookup(db, senderId, recipientChecks);
   const recipient = await findRecipient(db, recipientEmail(email), currency);
-  if (!recipient) return { success: false, message: transfers.userDoesNotExist };
-  if (recipient.userId === senderId) return { success: false, message: server.selfTransfer };
-  if (currency === 'NGN' && !recipient.nairaActivated) return { success: false, message: server.recipientWalletNotActivated };
+  if (!recipient) return { success: false, message: transfers.userDoesNotExist, data: null };
+  if (recipient.userId === senderId) return { success: false, message: server.selfTransfer, data: null };
+  if (currency === 'NGN' && !recipient.nairaActivated) return { success: false, message: server.recipientWalletNotActivated, data: null };
   return { success: true, message: RECIPIENT_FOUND, data: { name: recipient.name } };
 }
 

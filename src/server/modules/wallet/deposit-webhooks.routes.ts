@@ -7,7 +7,7 @@ import { WEBHOOK_TOLERANCE_MS } from '../auth/rules';
 import { BankCredit, InteracCredit, WEBHOOK_PATHS } from './deposit-webhooks.schemas';
 import { receiveBankCredit, receiveInteracCredit } from './deposits.service';
 
-const received = { success: true as const, message: server.depositReceived };
+const received = { success: true as const, message: server.depositReceived, data: null };
 
 /**
  * Deposit notifications from the rails: signed JSON only (acceptSignedJsonOnly). A

@@ -48,7 +48,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
       const deps = { partnerBank, secret: app.config.otpSecret };
       await app.db.transaction().execute((trx) => activateNairaWallet(trx, deps, userId, request.body));
       // The spec's client reads success as the string 'true' here (§7).
-      return { success: 'true' as const, message: nairaWallet.activated };
+      return { success: 'true' as const, message: nairaWallet.activated, data: null };
     },
   );
 
