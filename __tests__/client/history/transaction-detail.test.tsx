@@ -1,5 +1,5 @@
 import domToImage from 'dom-to-image-more';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { limitsApi } from '../../../src/client/api/limits-api';
 import { walletApi } from '../../../src/client/api/wallet-api';
 import { historyApi } from '../../../src/client/features/history/history-api';
@@ -254,6 +254,20 @@ describe('Cancel transfer', () => {
     await waitFor(() => expect(backend.seen('/limits').length).toBeGreaterThan(before.limits));
     expect(wallets.ngn.balance).toBe(252500);
     // The customer's own act is answered once: no second toast from the watch of pending items.
+    expect(toastsShown().filter((text) => /cancel/i.test(text))).toEqual(['Transfer cancelled. The money is back in your wallet.']);
+  });
+
+  test('two taps on the confirmation before it shows it is busy: one cancel is sent, and one answer told', async () => {
+    const { user } = renderDetail('KD-NGN-1', [pendingNgnPayout()]);
+    await user.click(await screen.findByRole('button', { name: 'Cancel transfer' }));
+    const confirm = within(screen.getByRole('dialog', { name: 'Cancel this transfer?' })).getByRole('button', { name: 'Cancel transfer' });
+    // Both in the same instant, as a double tap can land before React draws the busy button.
+    act(() => {
+      confirm.click();
+      confirm.click();
+    });
+    await waitFor(() => expect(toastsShown()).toContain('Transfer cancelled. The money is back in your wallet.'));
+    expect(backend.seen('/transactions/KD-NGN-1/cancel')).toHaveLength(1);
     expect(toastsShown().filter((text) => /cancel/i.test(text))).toEqual(['Transfer cancelled. The money is back in your wallet.']);
   });
 

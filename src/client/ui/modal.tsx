@@ -159,7 +159,8 @@ export interface ConfirmDialogProps {
   open: boolean;
   /** Cancel, Escape, backdrop or the close button. */
   onClose(): void;
-  onConfirm(): void;
+  /** What confirming does; while the promise it returns is unsettled, further taps do nothing. */
+  onConfirm(): void | Promise<unknown>;
   title: string;
   text: ReactNode;
   confirmLabel: string;
@@ -172,6 +173,21 @@ export interface ConfirmDialogProps {
 
 /** Yes/no question on a Modal; focus starts on the cancel button (the safe choice). */
 export function ConfirmDialog({ open, onClose, onConfirm, title, text, confirmLabel, cancelLabel = 'Cancel', busy = false, busyLabel }: ConfirmDialogProps) {
+  // Two taps before React has drawn the busy button (a double tap, a click fired twice) confirm once.
+  const confirming = useRef(false);
+  const confirm = () => {
+    if (confirming.current) return;
+    confirming.current = true;
+    const done = () => {
+      confirming.current = false;
+    };
+    try {
+      void Promise.resolve(onConfirm()).finally(done);
+    } catch (error) {
+      done();
+      throw error;
+    }
+  };
   return (
     <Modal
       open={open}
@@ -182,7 +198,7 @@ export function ConfirmDialog({ open, onClose, onConfirm, title, text, confirmLa
       footer={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>{cancelLabel}</Button>
-          <Button onClick={onConfirm} busy={busy} busyLabel={busyLabel}>{confirmLabel}</Button>
+          <Button onClick={confirm} busy={busy} busyLabel={busyLabel}>{confirmLabel}</Button>
         </>
       }
     />

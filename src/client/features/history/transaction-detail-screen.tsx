@@ -158,7 +158,7 @@ function CancelTransfer({ id }: { id: string }) {
       <ConfirmDialog
         open={open}
         onClose={close}
-        onConfirm={() => void confirm()}
+        onConfirm={confirm}
         title="Cancel this transfer?"
         text="It will not be sent, and the money goes back to your wallet."
         confirmLabel="Cancel transfer"

@@ -101,7 +101,7 @@ function DeviceItem({ session }: { session: DeviceSession }) {
           <ConfirmDialog
             open={open}
             onClose={close}
-            onConfirm={() => void signOut()}
+            onConfirm={signOut}
             title="Sign out this device?"
             text={`${session.device} will be signed out. Its next action will ask to sign in again.`}
             confirmLabel="Sign out"
@@ -133,7 +133,7 @@ function SignOutOthers() {
       <ConfirmDialog
         open={dialog.open}
         onClose={dialog.close}
-        onConfirm={() => void confirm()}
+        onConfirm={confirm}
         title="Sign out everywhere else?"
         text="Every other device signed in to your account will be signed out. This device stays signed in."
         confirmLabel="Sign out everywhere else"

@@ -112,7 +112,7 @@ function RecipientRow({ recipient, chosen, onChoose }: { recipient: Recipient; c
       <ConfirmDialog
         open={open}
         onClose={close}
-        onConfirm={() => void confirm()}
+        onConfirm={confirm}
         title="Remove this recipient?"
         text={`${recipient.name} (${recipientDetail(recipient)}) will no longer be offered here. Sending to them again saves them again.`}
         confirmLabel="Remove"
