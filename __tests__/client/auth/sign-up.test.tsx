@@ -173,6 +173,8 @@ describe('sign-up wizard', () => {
     expect(screen.getByText('Please enter your last name')).toBeInTheDocument();
     expect(screen.getByText('Please enter your date of birth')).toBeInTheDocument();
     expect(screen.getByText('Please enter your email address')).toBeInTheDocument();
+    // The customer starts again at the first field the form refused.
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveFocus();
   });
 
   test('1 → 5 with Back and Edit Details keeping every value, and the exact sign-up payload', async () => {

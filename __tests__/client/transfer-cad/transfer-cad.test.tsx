@@ -107,6 +107,16 @@ describe('CAD withdrawal form', () => {
   });
 });
 
+test('Send with a field missing or wrong: the first field the form refused takes the focus', async () => {
+  const { user } = renderCad();
+  expect(await screen.findByText('$1,234.50')).toBeInTheDocument();
+  await fill(user, { email: 'bola@example.com', amount: '10' });
+  await user.click(send());
+  await expectOnFormAndAsToast('Please fill in all fields correctly');
+  expect(field('Recipient name')).toHaveFocus();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+});
+
 describe('the amount checked as it is typed (spec-next §A, §B): said under it, Send disabled', () => {
   test('within the $100.00 balance, but not with the $1.50 fee: the fee is named, no toast; within with the fee, Send is enabled', async () => {
     const { user } = renderCad([pricingHandler(apiPath, { interac: { flat: '1.50' } })], 100);

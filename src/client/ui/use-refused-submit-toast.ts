@@ -2,16 +2,37 @@ import { useEffect, useRef } from 'react';
 import { toast } from './toast';
 
 /**
+ * After a refused submit, the first field of the submitted form that is marked invalid, or that
+ * Formik refused (`errorNames`, for forms that say one text for all fields), takes the focus: the
+ * customer starts typing where the form says what is wrong, and a screen reader reads it. Nothing
+ * moves when the focus is outside a form or no field of it is refused.
+ */
+function focusFirstInvalid(errorNames: string[]): void {
+  const form = document.activeElement?.closest('form');
+  if (!form) return;
+  const field = Array.from(form.querySelectorAll<HTMLElement>('input, select, textarea, [aria-invalid="true"]')).find(
+    (element) => element.getAttribute('aria-invalid') === 'true' || errorNames.includes(element.getAttribute('name') ?? ''),
+  );
+  if (field && field !== document.activeElement) field.focus();
+}
+
+/**
  * A submit the form refused says why as a toast too (spec §8: errors are toasts unless marked
  * inline), once per submit, beside the same words on the form, which stay while they are true.
- * The toast goes once they are not: the customer corrected the field (the form says something
+ * The first field marked invalid takes the focus. The toast goes once they are not: the customer corrected the field (the form says something
  * else or nothing), or the form itself went (its next step, its dialog closed after success).
  * `form` is Formik's state (its onSubmit must be async, so that a submit that ran ends too);
  * `refusal` is what the form says after it, if anything; `id` names the form (the toast's id, so a
  * second submit while the toast is up does not stack another).
  */
-export function useRefusedSubmitToast(form: { submitCount: number; isSubmitting: boolean }, refusal: string | undefined, id: string): void {
+export function useRefusedSubmitToast(
+  form: { submitCount: number; isSubmitting: boolean; errors?: object },
+  refusal: string | undefined,
+  id: string,
+): void {
   const { submitCount, isSubmitting } = form;
+  const errors = useRef<string[]>([]);
+  errors.current = Object.keys(form.errors ?? {});
   const toasted = useRef(0);
   /** The toast on screen and the refusal it says. */
   const shown = useRef<{ toastId: string; refusal: string } | null>(null);
@@ -26,6 +47,7 @@ export function useRefusedSubmitToast(form: { submitCount: number; isSubmitting:
       const toastId = `${id}:${refusal}`;
       toast.error(refusal, { toastId });
       shown.current = { toastId, refusal };
+      focusFirstInvalid(errors.current);
     }
   }, [submitCount, isSubmitting, refusal, id]);
   useEffect(
