@@ -44,6 +44,8 @@ export interface FakeWallets {
   limit: number;
   /** What GET /transactions/{id} answers, by id; an id not here is a 404 (another customer's, or none). */
   details: Record<string, TransactionDetail>;
+  /** Conversions made: their references are KD-CONV-1, KD-CONV-2… */
+  conversions: number;
 }
 
 export function fakeWallets(overrides: { cad?: Partial<CadWallet>; ngn?: Partial<NairaWallet> } = {}): FakeWallets {
@@ -61,6 +63,7 @@ export function fakeWallets(overrides: { cad?: Partial<CadWallet>; ngn?: Partial
     transactions: [],
     limit: 10,
     details: {},
+    conversions: 0,
   };
 }
 
@@ -112,7 +115,7 @@ export function serveWallets(state: FakeWallets): FakeWallets {
         return HttpResponse.json({
           success: true,
           message: 'Currency conversion successful!',
-          data: { ...body, amount: toMajor(amount.minor), converted_amount: toMajor(received), rate, created_at: new Date().toISOString() },
+          data: { ...body, amount: toMajor(amount.minor), converted_amount: toMajor(received), rate, reference: `KD-CONV-${(state.conversions += 1)}`, created_at: new Date().toISOString() },
         });
       }),
     ),

@@ -391,6 +391,9 @@ describe('converting', () => {
     expect(receipt).toHaveTextContent('Received₦103,950.00');
     expect(receipt).toHaveTextContent(/Rate1 CAD = 1,039\.50 NGN/);
     expect(receipt).toHaveTextContent('StatusCompleted');
+    // Its history item, as every other flow's result (spec-next §C): its reference and its detail page.
+    expect(receipt).toHaveTextContent('Transaction referenceKD-CONV-1');
+    expect(within(receipt).getByRole('button', { name: 'View details' })).toBeEnabled();
     await user.click(within(receipt).getByRole('button', { name: 'Done' }));
     expect(store.getState().ui.dialogs).toEqual({});
     expect(backend.seen('/wallet/currency-conversion')[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -413,7 +416,7 @@ describe('converting', () => {
           : HttpResponse.json({
             success: true,
             message: 'Currency conversion successful!',
-            data: { from_currency: 'CAD', to_currency: 'NGN', amount: 10, converted_amount: 10395, rate: '1039.50', created_at: new Date().toISOString() },
+            data: { from_currency: 'CAD', to_currency: 'NGN', amount: 10, converted_amount: 10395, rate: '1039.50', reference: 'KD-CONV-9', created_at: new Date().toISOString() },
           });
       }),
     ]);

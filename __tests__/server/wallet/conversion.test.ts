@@ -35,7 +35,7 @@ describe('POST /wallet/currency-conversion', () => {
     expect(res.json()).toEqual({
       success: true,
       message: 'Currency conversion successful!',
-      data: { from_currency: 'CAD', to_currency: 'NGN', amount: 12.34, converted_amount: 12827.43, rate: quoted.replace(',', ''), created_at: expect.any(String) },
+      data: { from_currency: 'CAD', to_currency: 'NGN', amount: 12.34, converted_amount: 12827.43, rate: quoted.replace(',', ''), reference: expect.any(String), created_at: expect.any(String) },
     });
     expect(convertMinor(1234n, quoted, 'CAD_TO_NGN')).toBe(1282743n);
     expect(await balances(t, customer)).toEqual({ CAD: 87.66, NGN: 12827.43 });
@@ -63,10 +63,13 @@ describe('POST /wallet/currency-conversion', () => {
 
   it('records a WITHDRAWAL in the source currency and a DEPOSIT in the target, and the ledger stays balanced', async () => {
     const customer = await customerWith('20.00');
-    await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: '20' });
+    const { reference } = (await convert(t, customer, { from_currency: 'CAD', to_currency: 'NGN', amount: '20' })).json().data;
     const history = async (currency: string) =>
       (await t.app.inject({ method: 'GET', url: `/api/wallet/transactions?currency=${currency}`, headers: customer.headers })).json().data;
-    expect((await history('CAD'))[0]).toMatchObject({ transaction_type: 'WITHDRAWAL', amount: 20, description: 'Converted to NGN', status: 'completed' });
+    // The answer's reference is the item in the wallet the money left, and opens its detail.
+    expect((await history('CAD'))[0]).toMatchObject({ id: reference, reference, transaction_type: 'WITHDRAWAL', amount: 20, description: 'Converted to NGN', status: 'completed' });
+    const detail = await t.app.inject({ method: 'GET', url: `/api/transactions/${reference as string}`, headers: customer.headers });
+    expect(detail.json().data).toMatchObject({ reference, currency: 'CAD', rate: '1039.50', status: 'completed' });
     expect((await history('NGN'))[0]).toMatchObject({ transaction_type: 'DEPOSIT', amount: 20790, description: 'Converted from CAD', status: 'completed' });
     expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
   });

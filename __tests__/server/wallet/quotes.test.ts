@@ -233,7 +233,7 @@ describe('POST /wallet/currency-conversion with quote_id', () => {
     expect(res.json()).toEqual({
       success: true,
       message: 'Currency conversion successful!',
-      data: { from_currency: 'CAD', to_currency: 'NGN', amount: 12.34, converted_amount: 12827.43, rate: '1039.50', created_at: expect.any(String) },
+      data: { from_currency: 'CAD', to_currency: 'NGN', amount: 12.34, converted_amount: 12827.43, rate: '1039.50', reference: expect.any(String), created_at: expect.any(String) },
     });
     expect(quote.receive_amount).toBe('12827.43');
     expect(await balances(t, customer)).toEqual({ CAD: 87.66, NGN: 12827.43 });

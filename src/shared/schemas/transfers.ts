@@ -78,6 +78,8 @@ export const ConversionReceipt = Type.Object({
   converted_amount: Amount,
   /** NGN per 1 CAD as spec-next writes rates: no thousands separators, two decimals ('1039.50'). */
   rate: Type.String(),
+  /** The reference of the conversion's history item in the wallet it left (GET /transactions/{id}). */
+  reference: Type.String(),
   created_at: Timestamp,
 });
 

@@ -63,12 +63,13 @@ export const EXCHANGE_PIN = 'exchange-pin';
 /** The result: what was converted, at which rate, completed (the success toast says it too, spec §8). */
 export const EXCHANGE_RECEIPT = 'exchange-receipt';
 
-/** The conversion's receipt: both amounts, the rate it ran at, its status and time. */
+/** The conversion's receipt: both amounts, the rate it ran at, its status, reference and time. */
 const conversionRows = (receipt: ConversionReceipt): ReceiptRow[] => [
   { label: 'Converted', value: formatMoney(receipt.from_currency, receipt.amount) },
   { label: 'Received', value: formatMoney(receipt.to_currency, receipt.converted_amount) },
   { label: 'Rate', value: rateText(receipt.rate) },
   ...statusRows({ status: 'completed' }),
+  { label: 'Transaction reference', value: receipt.reference },
   { label: 'Date', value: receiptDate(receipt.created_at) },
 ];
 
@@ -294,7 +295,12 @@ export default function ExchangeScreen() {
         onExpired={expired}
       />
       <PinModal id={EXCHANGE_PIN} onConfirm={confirm} />
-      <ReceiptModal id={EXCHANGE_RECEIPT} title="Transaction Receipt" rows={conversion?.data ? conversionRows(conversion.data) : null} />
+      <ReceiptModal
+        id={EXCHANGE_RECEIPT}
+        title="Transaction Receipt"
+        rows={conversion?.data ? conversionRows(conversion.data) : null}
+        item={conversion?.data?.reference}
+      />
     </main>
   );
 }

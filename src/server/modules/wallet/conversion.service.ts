@@ -69,6 +69,7 @@ async function moveConversion(trx: Trx, userId: string, move: Movement): Promise
     converted_amount: minorToMajor(move.received),
     // A new field: spec-next's form of a rate ('1039.50'), not spec §3's actual_rate ('1,039.50').
     rate: decimalRate(move.rate),
+    reference: out.reference,
     created_at: out.created_at.toISOString(),
   };
   return { receipt, transferId: out.id };
