@@ -6,8 +6,10 @@ import { paths } from './app/paths';
 import { selectHasLiveSession } from './app/session-slice';
 import { syncSessionAcrossTabs } from './app/session-persistence';
 import { makeStore } from './app/store';
+import { restoredView } from './app/view-persistence';
 
-const store = makeStore();
+// A refresh keeps what the customer was looking at (History's filters and page, the chosen tabs).
+const store = makeStore(restoredView());
 syncSessionAcrossTabs(store.dispatch);
 // Focus and reconnect events for the queries that ask for them (balances, quotes, history).
 setupListeners(store.dispatch);

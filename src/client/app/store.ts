@@ -12,6 +12,7 @@ import { redact } from './redact';
 import { persistPreferences } from './preferences-persistence';
 import { sendAgainSlice } from './send-again-slice';
 import { persistSession } from './session-persistence';
+import { persistView } from './view-persistence';
 import { customerSwitched, sessionSlice } from './session-slice';
 import { uiSlice } from './ui-slice';
 import { userSlice } from './user-slice';
@@ -37,6 +38,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const listener = createListenerMiddleware();
   persistSession(listener);
   persistPreferences(listener);
+  persistView(listener);
   // A pending item that settles is told in a toast and its balances asked again (features/history).
   watchPendingItems(listener);
   // The diagnostics recorder (features/support): last actions and failed requests, redacted on export.
