@@ -29,6 +29,9 @@ export const GlobalStyle = createGlobalStyle`
     --toastify-text-color-light: ${({ theme }) => theme.colors.text};
     --toastify-font-family: ${({ theme }) => theme.fonts.body};
   }
+  /* The toast's close (×) is drawn 14 px wide: its tap area reaches 44 × 44 px around it, unseen. */
+  .Toastify__close-button { position: relative; }
+  .Toastify__close-button::after { content: ''; position: absolute; inset: -10px -15px; }
 
   :focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};

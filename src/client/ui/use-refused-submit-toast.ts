@@ -18,9 +18,10 @@ function focusFirstInvalid(errorNames: string[]): void {
 
 /**
  * A submit the form refused says why as a toast too (spec §8: errors are toasts unless marked
- * inline), once per submit, beside the same words on the form, which stay while they are true.
- * The first field marked invalid takes the focus. The toast goes once they are not: the customer corrected the field (the form says something
- * else or nothing), or the form itself went (its next step, its dialog closed after success).
+ * inline), once per submit, beside the same words on the form, which stay while they are true,
+ * and the first field it refused takes the focus. The toast goes once the words are not true: the
+ * customer corrected the field (the form says something else or nothing), or the form itself went
+ * (its next step, its dialog closed after success).
  * `form` is Formik's state (its onSubmit must be async, so that a submit that ran ends too);
  * `refusal` is what the form says after it, if anything; `id` names the form (the toast's id, so a
  * second submit while the toast is up does not stack another).
