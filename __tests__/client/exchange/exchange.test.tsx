@@ -309,6 +309,8 @@ describe('exchange validation', () => {
     expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
     expect(error).toHaveBeenCalledWith(message);
     expect(backend.seen('/wallet/currency-conversion')).toHaveLength(0);
+    // The customer is back in the amount to correct it.
+    expect(send()).toHaveFocus();
   });
 
   test('without the wallet: Wallet information not available', async () => {

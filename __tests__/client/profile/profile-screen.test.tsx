@@ -284,6 +284,8 @@ describe('update profile', () => {
     await expectOnlyAsToast('Please fill in all fields');
     expect(screen.getByRole('dialog', { name: 'Update Profile' })).toBeInTheDocument();
     expect(ui.updates.seen).toEqual([]);
+    // The customer is back in the field left empty.
+    expect(dialog.getByLabelText('Address')).toHaveFocus();
   });
 
   test("a failed country list gives the toast 'Failed to load countries list'", async () => {

@@ -23,5 +23,5 @@ export {
 } from './icons';
 export { ComboboxField, type ComboboxFieldProps } from './combobox-field';
 export { toast, loadToasts, useToastify } from './toast';
-export { refused, useRefusedSubmitToast } from './use-refused-submit-toast';
+export { focusRefusedField, refused, useRefusedSubmitToast } from './use-refused-submit-toast';
 export { RefusedSubmitToast } from './refused-submit-toast';

@@ -2,16 +2,14 @@ import { useEffect, useRef } from 'react';
 import { toast } from './toast';
 
 /**
- * After a refused submit, the first field of the submitted form that is marked invalid, or that
- * Formik refused (`errorNames`, for forms that say one text for all fields), takes the focus: the
- * customer starts typing where the form says what is wrong, and a screen reader reads it. Nothing
- * moves when the focus is outside a form or no field of it is refused.
+ * After a refused submit, the first field of the submitted form (`form`, else the form holding the
+ * focus) that is marked invalid, or that the form refused by name (`names`, for forms that say one
+ * text for all fields), takes the focus: the customer starts typing where the form says what is
+ * wrong, and a screen reader reads it. Nothing moves when there is no such form or field.
  */
-function focusFirstInvalid(errorNames: string[]): void {
-  const form = document.activeElement?.closest('form');
-  if (!form) return;
-  const field = Array.from(form.querySelectorAll<HTMLElement>('input, select, textarea, [aria-invalid="true"]')).find(
-    (element) => element.getAttribute('aria-invalid') === 'true' || errorNames.includes(element.getAttribute('name') ?? ''),
+export function focusRefusedField(names: readonly string[], form: Element | null = document.activeElement?.closest('form') ?? null): void {
+  const field = Array.from(form?.querySelectorAll<HTMLElement>('input, select, textarea, [aria-invalid="true"]') ?? []).find(
+    (element) => element.getAttribute('aria-invalid') === 'true' || names.includes(element.getAttribute('name') ?? ''),
   );
   if (field && field !== document.activeElement) field.focus();
 }
@@ -48,7 +46,7 @@ export function useRefusedSubmitToast(
       const toastId = `${id}:${refusal}`;
       toast.error(refusal, { toastId });
       shown.current = { toastId, refusal };
-      focusFirstInvalid(errors.current);
+      focusRefusedField(errors.current);
     }
   }, [submitCount, isSubmitting, refusal, id]);
   useEffect(

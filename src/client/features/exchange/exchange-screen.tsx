@@ -14,7 +14,7 @@ import { screenToast } from '../../app/toasts';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useBackCloses } from '../../app/use-back-closes';
 import { useWallet } from '../../app/use-wallet';
-import { BalanceCard, Button, Card, ConvertIcon, formatMoney, IconButton, PageHeader, SelectField, Stack, TextField, toast } from '../../ui';
+import { BalanceCard, Button, Card, ConvertIcon, focusRefusedField, formatMoney, IconButton, PageHeader, SelectField, Stack, TextField, toast } from '../../ui';
 import { PinModal } from '../money/pin-modal';
 import { ReceiptModal, receiptDate, type ReceiptRow } from '../money/receipt-modal';
 import { statusRows } from '../money/result';
@@ -98,6 +98,7 @@ function SideFields({ side, currency, amount }: SideFieldsProps) {
       </SelectField>
       <TextField
         label={amountLabel[side]}
+        name={`${side}-amount`}
         inputMode="decimal"
         autoComplete="off"
         placeholder="0.00"
@@ -196,6 +197,7 @@ export default function ExchangeScreen() {
     const invalid = conversionError(sides.from, from, balance);
     if (invalid) {
       toast.error(invalid);
+      focusRefusedField(['from-amount'], event.currentTarget);
       return;
     }
     setRateChanged(false);

@@ -6,7 +6,7 @@ import type { Country, User } from '../../../shared/types';
 import { useGetCountriesQuery } from '../../api/countries-api';
 import { messageOf } from '../../api/error-message';
 import { useErrorToast } from '../../api/use-error-toast';
-import { Button, Modal, SelectField, Stack, TextField, toast } from '../../ui';
+import { Button, focusRefusedField, Modal, SelectField, Stack, TextField, toast } from '../../ui';
 import { useUpdateProfileMutation } from './profile-api';
 import { profileDialogs, useProfileDialog } from './profile-dialogs';
 
@@ -40,6 +40,7 @@ export function UpdateProfileDialog({ user, locked }: UpdateProfileDialogProps) 
   const submit = async (values: Values) => {
     if (!allFilled(values)) {
       toast.error(M.profile.fieldsRequired, { toastId: M.profile.fieldsRequired });
+      focusRefusedField(Object.keys(values).filter((name) => values[name as keyof Values].trim() === ''));
       return;
     }
     const result = await updateProfile({
