@@ -50,7 +50,8 @@ describe('forgot password', () => {
     expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
     expect(checks).toEqual([{ otp: '123456' }]);
 
-    await heading('Create Password');
+    // The new step has the focus (its code boxes went, and the focus with them).
+    expect(await heading('Create Password')).toHaveFocus();
     expect(button('Reset Password')).toBeDisabled();
     await enter(user, 'New password', PASSWORD);
     expect(screen.getByText('One uppercase letter')).toHaveTextContent('(met)');

@@ -165,7 +165,8 @@ describe('sign-up wizard', () => {
     await openSignUp(user);
     await fillCountries(user);
     await user.click(continueButton());
-    await heading('Tell us more about you');
+    // The new step has the focus, from its heading.
+    expect(await heading('Tell us more about you')).toHaveFocus();
 
     await user.click(continueButton());
 

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { Path } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { selectStep, selectTab, stepChanged, tabSelected } from '../../app/ui-slice';
@@ -41,6 +41,29 @@ export function useWizardStep(id: WizardId): [number, (step: number) => void] {
   const step = useAppSelector((state) => selectStep(state, id));
   const setStep = useCallback((next: number) => dispatch(stepChanged({ id, step: next })), [dispatch, id]);
   return [step, setStep];
+}
+
+/**
+ * A wizard's new step takes the focus (its button, or the step itself, is gone from the page, and the
+ * focus with it): a field the step focused itself keeps it (the code step's first box); otherwise its
+ * heading does, so a screen reader says where the customer now is and Tab goes on from there.
+ * Returns the ref of the element that holds the steps. The first step, on opening, is left alone.
+ */
+export function useStepFocus(step: number): RefObject<HTMLDivElement | null> {
+  const steps = useRef<HTMLDivElement>(null);
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    const container = steps.current;
+    const focused = document.activeElement;
+    if (!container || (focused && container.contains(focused) && focused.matches('input, select, textarea'))) return;
+    const heading = container.querySelector<HTMLElement>('h1, h2');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [step]);
+  return steps;
 }
 
 /** Back to sign-in with the wizard at its first step (the 'Login' links, and after success). */

@@ -4,7 +4,7 @@ import * as M from '../../../../shared/messages';
 import { messageOf } from '../../../api/error-message';
 import { Stack, toast } from '../../../ui';
 import { useForgotPasswordMutation, useResetPasswordMutation } from '../auth-api';
-import { authUiIds, useBackToSignIn, useWizardStep } from '../auth-flow';
+import { authUiIds, useBackToSignIn, useStepFocus, useWizardStep } from '../auth-flow';
 import { AuthLink, SwitchLine } from '../auth-parts';
 import { initialValues, type ForgotPasswordValues } from './forgot-password-values';
 import { ResetCodeStep } from './reset-code-step';
@@ -20,6 +20,7 @@ const StepForm = styled(Form)`
 /** Forgot password (spec §2, §4): 1 e-mail → 2 code → 3 new password → back to sign-in. */
 export default function ForgotPasswordFlow() {
   const [step, setStep] = useWizardStep(authUiIds.forgotPassword);
+  const steps = useStepFocus(step);
   const backToSignIn = useBackToSignIn(authUiIds.forgotPassword);
   const [forgotPassword] = useForgotPasswordMutation();
   const [resetPassword] = useResetPasswordMutation();
@@ -50,17 +51,19 @@ export default function ForgotPasswordFlow() {
       onSubmit={(values) => (step === 1 ? requestCode(values.email.trim()) : reset({ ...values, email: values.email.trim() }))}
     >
       {({ values }) => (
-        <Stack>
-          {step === 2 ? (
-            <ResetCodeStep email={values.email.trim()} onVerified={() => setStep(3)} />
-          ) : (
-            <StepForm noValidate>{step === 1 ? <ResetRequestStep /> : <ResetPasswordStep />}</StepForm>
-          )}
-          <SwitchLine>
-            Remembered your password?
-            <AuthLink onFollow={backToSignIn}>Login</AuthLink>
-          </SwitchLine>
-        </Stack>
+        <div ref={steps}>
+          <Stack>
+            {step === 2 ? (
+              <ResetCodeStep email={values.email.trim()} onVerified={() => setStep(3)} />
+            ) : (
+              <StepForm noValidate>{step === 1 ? <ResetRequestStep /> : <ResetPasswordStep />}</StepForm>
+            )}
+            <SwitchLine>
+              Remembered your password?
+              <AuthLink onFollow={backToSignIn}>Login</AuthLink>
+            </SwitchLine>
+          </Stack>
+        </div>
       )}
     </Formik>
   );

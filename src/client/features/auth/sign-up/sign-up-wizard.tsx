@@ -4,7 +4,7 @@ import * as M from '../../../../shared/messages';
 import { serverMessage } from '../../../api/error-message';
 import { RefusedSubmitToast, Stack, toast } from '../../../ui';
 import { useSignUpMutation } from '../auth-api';
-import { authUiIds, SIGN_UP_INDICATOR_STEPS, useBackToSignIn, useWizardStep } from '../auth-flow';
+import { authUiIds, SIGN_UP_INDICATOR_STEPS, useBackToSignIn, useStepFocus, useWizardStep } from '../auth-flow';
 import { AuthLink, SwitchLine } from '../auth-parts';
 import { ConfirmEmailStep } from './confirm-email-step';
 import { CountryStep } from './country-step';
@@ -25,6 +25,7 @@ const StepForm = styled(Form)`
 /** The sign-up wizard (spec §2, §4): one Formik for steps 1–4, so Back keeps every value; step 5 confirms the e-mail. */
 export default function SignUpWizard() {
   const [step, setStep] = useWizardStep(authUiIds.signUp);
+  const steps = useStepFocus(step);
   const backToSignIn = useBackToSignIn(authUiIds.signUp);
   const [signUp] = useSignUpMutation();
 
@@ -55,24 +56,26 @@ export default function SignUpWizard() {
 
   return (
     <Formik initialValues={initialSignUpValues} validationSchema={step === 2 ? detailsSchema : undefined} onSubmit={submit}>
-      <Stack>
-        {step < CODE_STEP && <StepIndicator step={step} total={SIGN_UP_INDICATOR_STEPS} />}
-        {step === CODE_STEP ? (
-          <ConfirmEmailStep />
-        ) : (
-          <StepForm noValidate>
-            {step === 1 && <CountryStep />}
-            {step === 2 && <DetailsStep onBack={() => setStep(1)} />}
-            {step === 2 && <RefusedSubmitToast id="sign-up-details" />}
-            {step === 3 && <ReviewStep onEdit={() => setStep(1)} />}
-            {step === 4 && <PasswordStep onBack={() => setStep(3)} />}
-          </StepForm>
-        )}
-        <SwitchLine>
-          Already have an account?
-          <AuthLink onFollow={backToSignIn}>Login</AuthLink>
-        </SwitchLine>
-      </Stack>
+      <div ref={steps}>
+        <Stack>
+          {step < CODE_STEP && <StepIndicator step={step} total={SIGN_UP_INDICATOR_STEPS} />}
+          {step === CODE_STEP ? (
+            <ConfirmEmailStep />
+          ) : (
+            <StepForm noValidate>
+              {step === 1 && <CountryStep />}
+              {step === 2 && <DetailsStep onBack={() => setStep(1)} />}
+              {step === 2 && <RefusedSubmitToast id="sign-up-details" />}
+              {step === 3 && <ReviewStep onEdit={() => setStep(1)} />}
+              {step === 4 && <PasswordStep onBack={() => setStep(3)} />}
+            </StepForm>
+          )}
+          <SwitchLine>
+            Already have an account?
+            <AuthLink onFollow={backToSignIn}>Login</AuthLink>
+          </SwitchLine>
+        </Stack>
+      </div>
     </Formik>
   );
 }
