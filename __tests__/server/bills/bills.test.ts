@@ -195,6 +195,17 @@ describe('POST /bills/create-bill-payment', () => {
     expectRefusal(await pay(customer), 403, 'Please confirm your transaction PIN first');
   });
 
+  it('PIN use locked after the confirmation: the confirmation no longer pays, and nothing moves', async () => {
+    const customer = await funded(t, { CAD: '300.00' });
+    expect((await confirmPin(customer)).statusCode).toBe(200);
+    // Five wrong PINs (someone else at the keyboard, or a stolen session guessing) lock PIN use.
+    for (let left = 4; left >= 1; left -= 1) expectRefusal(await confirmPin(customer, '9999'), 400, server.incorrectPinAttemptsLeft(left));
+    expectRefusal(await confirmPin(customer, '9999'), 429, server.pinLockedFor(30));
+    expectRefusal(await pay(customer, { Amount: 10 }), 403, 'Please confirm your transaction PIN first');
+    expectRefusal(await confirmPin(customer), 429, server.pinLockedFor(30));
+    expect((await balances(t, customer)).CAD).toBe(300);
+  });
+
   it("a PIN confirmed in one session pays no bill in another: the customer's other browser, or a stolen token that never knew the PIN", async () => {
     const customer = await funded(t, { CAD: '300.00' });
     const { access_token: token } = await loginThroughApi(t, customer.email, customer.password);

@@ -52,7 +52,12 @@ export async function consumeLiveGrant(db: Db, userId: string, kind: GrantKind, 
   return row !== undefined;
 }
 
-/** Marks every unused grant of the user used (a sign-up that replaces an unverified account's details). */
-export async function retireUserGrants(db: Db, userId: string, now: Date): Promise<void> {
-  await db.updateTable('auth_grants').set({ consumed_at: now }).where('user_id', '=', userId).where('consumed_at', 'is', null).execute();
+/**
+ * Marks every unused grant of the user used (a sign-up that replaces an unverified account's
+ * details), or every one of `kind` (PIN use locked: the PIN confirmations given before it).
+ */
+export async function retireUserGrants(db: Db, userId: string, now: Date, kind?: GrantKind): Promise<void> {
+  let retire = db.updateTable('auth_grants').set({ consumed_at: now }).where('user_id', '=', userId).where('consumed_at', 'is', null);
+  if (kind) retire = retire.where('kind', '=', kind);
+  await retire.execute();
 }

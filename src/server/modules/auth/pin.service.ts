@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized, type ApiError } from '../../lib/errors';
-import { consumeLiveGrant } from './grants.repository';
+import { consumeLiveGrant, retireUserGrants } from './grants.repository';
 import { issueGrant } from './grants.service';
 import { notifyPinChanged } from '../notifications/notify';
 import { hashPin, pinMatches } from './pin';
@@ -61,6 +61,8 @@ export async function checkPinOnLockedRow(trx: Transaction<Database>, secret: st
   const failed = user.pin_failed_count + 1;
   if (failed >= PIN_MAX_ATTEMPTS) {
     await updateUser(trx, user.id, { pin_failed_count: 0, pin_locked_until: new Date(now.getTime() + PIN_LOCK_MS) }, now);
+    // A lock stops the PIN's use at once: a confirmation given before it no longer pays a bill.
+    await retireUserGrants(trx, user.id, now, 'pin_step_up');
     return { refusal: tooManyRequests(server.pinLockedFor(minutesLeft(PIN_LOCK_MS, PIN_LOCK_MS))), wrote: true };
   }
   await updateUser(trx, user.id, { pin_failed_count: failed }, now);
