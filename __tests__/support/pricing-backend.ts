@@ -7,24 +7,35 @@ import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { endpoints } from '../../src/shared/endpoints';
 import { convert, formatMinor, parseAmount } from '../../src/shared/money';
 import { FEE_KIND_CURRENCY, FEE_KINDS, type FeeKind } from '../../src/shared/pricing';
-import type { Currency, Limits, ProofOfAddress, Quote } from '../../src/shared/types';
+import type { Currency, Limits, Pricing, ProofOfAddress, Quote } from '../../src/shared/types';
 
 /**
  * GET /pricing (public) as the server answers it: a 1.00% margin and these fees, every other kind
  * free (the server's defaults when none is given). `apiPath` is server-mock's (this file is below it).
  */
-export function pricingHandler(apiPath: (path: string) => string, fees: Partial<Record<FeeKind, { flat?: string; percent?: string }>> = {}) {
+export function pricingHandler(
+  apiPath: (path: string) => string,
+  fees: Partial<Record<FeeKind, { flat?: string; percent?: string }>> = {},
+  { margin = '1.00', limits = DEFAULT_LIMITS }: { margin?: string; limits?: Pricing['limits'] } = {},
+) {
   return http.get(apiPath(endpoints.pricing.path), () =>
     HttpResponse.json({
       success: true,
       data: {
-        margin_percent: '1.00',
+        margin_percent: margin,
         quote_ttl_seconds: 60,
         fees: FEE_KINDS.map((kind) => ({ kind, currency: FEE_KIND_CURRENCY[kind], flat: fees[kind]?.flat ?? '0.00', percent: fees[kind]?.percent ?? '0.00' })),
-      },
+        limits,
+      } satisfies Pricing,
     }),
   );
 }
+
+/** spec-next §B's table, as GET /pricing lists it. */
+const DEFAULT_LIMITS: Pricing['limits'] = [
+  { tier: 'Basic', per_transfer: '1000.00', per_day: '1000.00', per_30_days: '5000.00' },
+  { tier: 'Plus', per_transfer: '10000.00', per_day: '10000.00', per_30_days: '50000.00' },
+];
 
 /** Quoted rates, NGN per 1 CAD, as the conversion's fake honours them (the same as wallet-backend's RATES). */
 export const QUOTE_RATES = { CAD_TO_NGN: '1039.50', NGN_TO_CAD: '1060.50' };

@@ -100,7 +100,52 @@ describe('about screen', () => {
       await faq.findByText(
         'Converting between CAD and NGN costs a 1.00% margin on the mid-market rate, shown before you confirm (fees are typically 0.5% to 1.5% of the amount). ' +
           'Interac e-Transfers: 1.50 CAD; NGN bank transfers: 50.00 NGN plus 0.50% of the amount. ' +
+          'A percent fee is rounded up to the cent or kobo. ' +
           'No fee on CAD transfers to Kudi users, NGN transfers to Kudi users, bill payments.',
+      ),
+    ).toBeVisible();
+  });
+
+  test('FAQ: a margin outside 0.5% to 1.5% is not called typical, and the limits answer states the tables the server applies (LIMITS_JSON)', async () => {
+    server.use(
+      pricingHandler(apiPath, {}, {
+        margin: '0.37',
+        limits: [
+          { tier: 'Basic', per_transfer: '250.50', per_day: '300.00', per_30_days: '400.00' },
+          { tier: 'Plus', per_transfer: '2500.00', per_day: '3000.00', per_30_days: '12000.00' },
+        ],
+      }),
+    );
+    const ui = setup();
+    await openHelpCenter(ui);
+    await ui.user.click(screen.getByRole('button', { name: 'FAQ' }));
+    const faq = within(screen.getByRole('dialog', { name: 'Frequently Asked Questions' }));
+    await ui.user.click(faq.getByRole('button', { name: 'What are the fees?' }));
+    expect(
+      await faq.findByText(
+        'Converting between CAD and NGN costs a 0.37% margin on the mid-market rate, shown before you confirm. ' +
+          'No fee on CAD transfers to Kudi users, NGN transfers to Kudi users, Interac e-Transfers, NGN bank transfers, bill payments.',
+      ),
+    ).toBeVisible();
+    await ui.user.click(faq.getByRole('button', { name: 'How much can I transfer?' }));
+    expect(
+      await faq.findByText(
+        'Basic verified accounts can transfer up to $300 per day. One transfer can be up to $250.50, and all of them up to $400 in 30 days. ' +
+          'Plus accounts, with an approved proof of address, can transfer up to $3,000 per day, $2,500 in one transfer and $12,000 in 30 days.',
+      ),
+    ).toBeVisible();
+  });
+
+  test("FAQ: with the default tables, the limits answer opens with spec §9's sentence", async () => {
+    const ui = setup();
+    await openHelpCenter(ui);
+    await ui.user.click(screen.getByRole('button', { name: 'FAQ' }));
+    const faq = within(screen.getByRole('dialog', { name: 'Frequently Asked Questions' }));
+    await ui.user.click(faq.getByRole('button', { name: 'How much can I transfer?' }));
+    expect(
+      await faq.findByText(
+        'Basic verified accounts can transfer up to $1,000 per day. One transfer can be up to $1,000, and all of them up to $5,000 in 30 days. ' +
+          'Plus accounts, with an approved proof of address, can transfer up to $10,000 per day, $10,000 in one transfer and $50,000 in 30 days.',
       ),
     ).toBeVisible();
   });

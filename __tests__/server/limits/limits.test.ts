@@ -362,6 +362,11 @@ describe('LIMITS_JSON', () => {
       expect(res.statusCode).toBe(200);
       const limits = (await get(other, customer, '/limits')).json().data;
       expect(limits).toMatchObject({ tier: 'Basic', per_transfer: '100000.00', per_day: '100000.00', per_30_days: '100000.00', used_today: '30000.00', remaining_today: '70000.00' });
+      // The public schedule (the FAQ's source) states the table applied, both tiers.
+      expect((await other.app.inject({ method: 'GET', url: '/api/pricing' })).json().data.limits).toEqual([
+        { tier: 'Basic', per_transfer: '100000.00', per_day: '100000.00', per_30_days: '100000.00' },
+        { tier: 'Plus', per_transfer: '10000.00', per_day: '10000.00', per_30_days: '50000.00' },
+      ]);
     } finally {
       await other.close();
     }

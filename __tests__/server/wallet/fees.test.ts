@@ -196,7 +196,7 @@ describe('FEES_JSON fees on each outgoing call', () => {
 });
 
 describe('GET /pricing', () => {
-  it('is public and states the margin and the fee of every kind the server applies', async () => {
+  it('is public and states the margin, the fee of every kind and the limits of each tier the server applies', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/pricing' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -211,6 +211,11 @@ describe('GET /pricing', () => {
           { kind: 'interac', currency: 'CAD', flat: '1.50', percent: '0.00' },
           { kind: 'ngn_bank', currency: 'NGN', flat: '50.00', percent: '0.25' },
           { kind: 'bill', currency: 'CAD', flat: '0.00', percent: '2.50' },
+        ],
+        // spec-next §B's default table (this server sets no LIMITS_JSON).
+        limits: [
+          { tier: 'Basic', per_transfer: '1000.00', per_day: '1000.00', per_30_days: '5000.00' },
+          { tier: 'Plus', per_transfer: '10000.00', per_day: '10000.00', per_30_days: '50000.00' },
         ],
       },
     });

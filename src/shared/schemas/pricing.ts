@@ -40,12 +40,22 @@ export const FeeLine = Type.Object({
   percent: Percent,
 });
 
+/** A tier's sending limits in CAD (spec-next §B, LIMITS_JSON over the default table). */
+export const TierLimitsLine = Type.Object({
+  tier: Type.Union([Type.Literal('Basic'), Type.Literal('Plus')]),
+  per_transfer: DecimalMoney,
+  per_day: DecimalMoney,
+  per_30_days: DecimalMoney,
+});
+
 export const Pricing = Type.Object({
   margin_percent: Percent,
   /** How long a quote holds its rate. */
   quote_ttl_seconds: Type.Integer(),
   /** Every kind of outgoing call, free ones too. Conversions carry no fee, only the margin. */
   fees: Type.Array(FeeLine),
+  /** Each tier's sending limits, Basic then Plus, as the server applies them (the FAQ states them). */
+  limits: Type.Array(TierLimitsLine),
 });
 
 

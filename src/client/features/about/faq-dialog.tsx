@@ -5,7 +5,7 @@ import { dialogClosed, selectIsDialogOpen, selectTab, tabSelected } from '../../
 import { ChevronDownIcon, Modal } from '../../ui';
 import { useGetPricingQuery } from '../../api/limits-api';
 import { aboutIds } from './about-ids';
-import { FAQ, FEES_QUESTION, feesAnswer } from './faq';
+import { FAQ, FEES_QUESTION, feesAnswer, LIMITS_QUESTION, limitsAnswer } from './faq';
 
 const List = styled.div`
   display: flex;
@@ -44,7 +44,7 @@ export function FaqDialog() {
   const id = useId();
   const open = useAppSelector((state) => selectIsDialogOpen(state, aboutIds.faqDialog));
   const openItem = useAppSelector((state) => selectTab(state, aboutIds.faqItem, ''));
-  // The fees answer states the schedule the server applies, once it is known.
+  // The fees and limits answers state the schedule the server applies, once it is known.
   const pricing = useGetPricingQuery(undefined, { skip: !open });
   const toggle = (index: string) => dispatch(tabSelected({ id: aboutIds.faqItem, tab: openItem === index ? '' : index }));
 
@@ -53,7 +53,10 @@ export function FaqDialog() {
       <List>
         {FAQ.map(({ question, answer: statement }, position) => {
           const index = String(position);
-          const answer = question === FEES_QUESTION && pricing.data ? feesAnswer(pricing.data) : statement;
+          const answer =
+            (question === FEES_QUESTION && pricing.data && feesAnswer(pricing.data)) ||
+            (question === LIMITS_QUESTION && pricing.data && limitsAnswer(pricing.data)) ||
+            statement;
           const expanded = openItem === index;
           return (
             <Item key={question}>

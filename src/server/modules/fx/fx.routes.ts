@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { TIERS } from '../../../shared/limits';
 import { answers } from '../../../shared/messages';
 import { bpsToPercent, decimalMoney, FEE_KIND_CURRENCY, FEE_KINDS } from '../../../shared/pricing';
 import type { Pricing } from '../../../shared/types';
@@ -25,6 +26,12 @@ export const fxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       currency: FEE_KIND_CURRENCY[kind],
       flat: decimalMoney(fees[kind].flatMinor),
       percent: bpsToPercent(fees[kind].percentBps),
+    })),
+    limits: TIERS.map((tier) => ({
+      tier,
+      per_transfer: decimalMoney(app.config.limits[tier].perTransfer),
+      per_day: decimalMoney(app.config.limits[tier].perDay),
+      per_30_days: decimalMoney(app.config.limits[tier].per30Days),
     })),
   };
   app.route({
