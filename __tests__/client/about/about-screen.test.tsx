@@ -74,6 +74,19 @@ describe('diagnostics', () => {
   });
 });
 
+/** About → Help Center → FAQ; `answer(question)` opens that question and finds the answer shown. */
+async function openFaq() {
+  const ui = setup();
+  await openHelpCenter(ui);
+  await ui.user.click(screen.getByRole('button', { name: 'FAQ' }));
+  const faq = within(screen.getByRole('dialog', { name: 'Frequently Asked Questions' }));
+  const answer = async (question: string, text: string) => {
+    await ui.user.click(faq.getByRole('button', { name: question }));
+    return faq.findByText(text);
+  };
+  return { ui, faq, answer };
+}
+
 describe('about screen', () => {
   test('shows the cards and links: social (new tab, noopener), privacy policy, e-mail', async () => {
     const ui = setup();
@@ -91,13 +104,10 @@ describe('about screen', () => {
 
   test("FAQ: the fees answer states the server's schedule (GET /pricing): the margin and each payment's fee", async () => {
     server.use(pricingHandler(apiPath, { interac: { flat: '1.50' }, ngn_bank: { flat: '50.00', percent: '0.50' } }));
-    const ui = setup();
-    await openHelpCenter(ui);
-    await ui.user.click(screen.getByRole('button', { name: 'FAQ' }));
-    const faq = within(screen.getByRole('dialog', { name: 'Frequently Asked Questions' }));
-    await ui.user.click(faq.getByRole('button', { name: 'What are the fees?' }));
+    const { answer } = await openFaq();
     expect(
-      await faq.findByText(
+      await answer(
+        'What are the fees?',
         'Converting between CAD and NGN costs a 1.00% margin on the mid-market rate, shown before you confirm (fees are typically 0.5% to 1.5% of the amount). ' +
           'Interac e-Transfers: 1.50 CAD; NGN bank transfers: 50.00 NGN plus 0.50% of the amount. ' +
           'A percent fee is rounded up to the cent or kobo. ' +
@@ -116,20 +126,17 @@ describe('about screen', () => {
         ],
       }),
     );
-    const ui = setup();
-    await openHelpCenter(ui);
-    await ui.user.click(screen.getByRole('button', { name: 'FAQ' }));
-    const faq = within(screen.getByRole('dialog', { name: 'Frequently Asked Questions' }));
-    await ui.user.click(faq.getByRole('button', { name: 'What are the fees?' }));
+    const { answer } = await openFaq();
     expect(
-      await faq.findByText(
+      await answer(
+        'What are the fees?',
         'Converting between CAD and NGN costs a 0.37% margin on the mid-market rate, shown before you confirm. ' +
           'No fee on CAD transfers to Kudi users, NGN transfers to Kudi users, Interac e-Transfers, NGN bank transfers, bill payments.',
       ),
     ).toBeVisible();
-    await ui.user.click(faq.getByRole('button', { name: 'How much can I transfer?' }));
     expect(
-      await faq.findByText(
+      await answer(
+        'How much can I transfer?',
         'Basic verified accounts can transfer up to $300 per day. One transfer can be up to $250.50, and all of them up to $400 in 30 days. ' +
           'Plus accounts, with an approved proof of address, can transfer up to $3,000 per day, $2,500 in one transfer and $12,000 in 30 days.',
       ),
@@ -137,13 +144,10 @@ describe('about screen', () => {
   });
 
   test("FAQ: with the default tables, the limits answer opens with spec §9's sentence", async () => {
-    const ui = setup();
-    await openHelpCenter(ui);
-    await ui.user.click(screen.getByRole('button', { name: 'FAQ' }));
-    const faq = within(screen.getByRole('dialog', { name: 'Frequently Asked Questions' }));
-    await ui.user.click(faq.getByRole('button', { name: 'How much can I transfer?' }));
+    const { answer } = await openFaq();
     expect(
-      await faq.findByText(
+      await answer(
+        'How much can I transfer?',
         'Basic verified accounts can transfer up to $1,000 per day. One transfer can be up to $1,000, and all of them up to $5,000 in 30 days. ' +
           'Plus accounts, with an approved proof of address, can transfer up to $10,000 per day, $10,000 in one transfer and $50,000 in 30 days.',
       ),
@@ -151,10 +155,7 @@ describe('about screen', () => {
   });
 
   test('FAQ: one answer open at a time', async () => {
-    const ui = setup();
-    await openHelpCenter(ui);
-    await ui.user.click(screen.getByRole('button', { name: 'FAQ' }));
-    const faq = within(screen.getByRole('dialog', { name: 'Frequently Asked Questions' }));
+    const { ui, faq } = await openFaq();
     const questions = faq.getAllByRole('button', { expanded: false });
     expect(questions).toHaveLength(6);
     expect(faq.getByText('Most payments are instant.')).not.toBeVisible();
