@@ -137,8 +137,8 @@ describe('about screen', () => {
     expect(
       await answer(
         'How much can I transfer?',
-        'Basic verified accounts can transfer up to $300 per day. One transfer can be up to $250.50, and all of them up to $400 in 30 days. ' +
-          'Plus accounts, with an approved proof of address, can transfer up to $3,000 per day, $2,500 in one transfer and $12,000 in 30 days.',
+        'Basic verified accounts can transfer up to $300 per day. One transfer can be up to $250.50; over 30 days, up to $400. ' +
+          'Plus accounts, with an approved proof of address, can transfer up to $3,000 per day, $2,500 in one transfer and $12,000 over 30 days.',
       ),
     ).toBeVisible();
   });
@@ -148,8 +148,8 @@ describe('about screen', () => {
     expect(
       await answer(
         'How much can I transfer?',
-        'Basic verified accounts can transfer up to $1,000 per day. One transfer can be up to $1,000, and all of them up to $5,000 in 30 days. ' +
-          'Plus accounts, with an approved proof of address, can transfer up to $10,000 per day, $10,000 in one transfer and $50,000 in 30 days.',
+        'Basic verified accounts can transfer up to $1,000 per day. One transfer can be up to $1,000; over 30 days, up to $5,000. ' +
+          'Plus accounts, with an approved proof of address, can transfer up to $10,000 per day, $10,000 in one transfer and $50,000 over 30 days.',
       ),
     ).toBeVisible();
   });

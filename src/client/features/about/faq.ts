@@ -64,9 +64,9 @@ export function limitsAnswer(pricing: Pricing): string | null {
   if (!basic || !plus) return null;
   return (
     `Basic verified accounts can transfer up to ${dollars(basic.per_day)} per day. ` +
-    `One transfer can be up to ${dollars(basic.per_transfer)}, and all of them up to ${dollars(basic.per_30_days)} in 30 days. ` +
+    `One transfer can be up to ${dollars(basic.per_transfer)}; over 30 days, up to ${dollars(basic.per_30_days)}. ` +
     `Plus accounts, with an approved proof of address, can transfer up to ${dollars(plus.per_day)} per day, ` +
-    `${dollars(plus.per_transfer)} in one transfer and ${dollars(plus.per_30_days)} in 30 days.`
+    `${dollars(plus.per_transfer)} in one transfer and ${dollars(plus.per_30_days)} over 30 days.`
   );
 }
 
