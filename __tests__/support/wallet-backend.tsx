@@ -179,6 +179,7 @@ export function transactionDetail(item: Transaction, overrides: Partial<Omit<Tra
     ...item,
     fee: '0.00',
     rate: null,
+    conversion: null,
     counterparty: { name: item.recipient_name || item.sent_to || item.recieved_from, bank_name: item.bank_name, account_number_masked: null, email: null },
     arrives_by: null,
     cancellable: false,

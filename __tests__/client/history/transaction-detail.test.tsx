@@ -182,12 +182,13 @@ describe('transaction detail page', () => {
     expect(screen.queryByRole('button', { name: 'Send again' })).not.toBeInTheDocument();
   });
 
-  test('a conversion shows its rate, and is not a send', async () => {
+  test('a conversion shows its rate and both sides (what left and what arrived), and is not a send', async () => {
     const item = transaction({ id: 'KD-FX-1', transaction_type: 'WITHDRAWAL', amount: 100, recieved_from: null, direction: 'debit', description: 'Conversion to NGN' });
-    renderDetail('KD-FX-1', [[item, transactionDetail(item, { rate: '1039.50', counterparty: { name: null, bank_name: null, account_number_masked: null, email: null } })]]);
+    const conversion = { sent: '100.00', sent_currency: 'CAD' as const, received: '103950.00', received_currency: 'NGN' as const };
+    renderDetail('KD-FX-1', [[item, transactionDetail(item, { rate: '1039.50', conversion, counterparty: { name: null, bank_name: null, account_number_masked: null, email: null } })]]);
 
     await screen.findByRole('region', { name: 'Receipt' });
-    expect(rowsOf(receiptCard())).toMatchObject({ Rate: '1 CAD = ₦1,039.50', Description: 'Conversion to NGN' });
+    expect(rowsOf(receiptCard())).toMatchObject({ Rate: '1 CAD = ₦1,039.50', Converted: '$100.00', Received: '₦103,950.00', Description: 'Conversion to NGN' });
     expect(screen.queryByRole('button', { name: 'Send again' })).not.toBeInTheDocument();
   });
 

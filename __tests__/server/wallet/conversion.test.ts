@@ -69,7 +69,12 @@ describe('POST /wallet/currency-conversion', () => {
     // The answer's reference is the item in the wallet the money left, and opens its detail.
     expect((await history('CAD'))[0]).toMatchObject({ id: reference, reference, transaction_type: 'WITHDRAWAL', amount: 20, description: 'Converted to NGN', status: 'completed' });
     const detail = await t.app.inject({ method: 'GET', url: `/api/transactions/${reference as string}`, headers: customer.headers });
-    expect(detail.json().data).toMatchObject({ reference, currency: 'CAD', rate: '1039.50', status: 'completed' });
+    const sides = { sent: '20.00', sent_currency: 'CAD', received: '20790.00', received_currency: 'NGN' };
+    expect(detail.json().data).toMatchObject({ reference, currency: 'CAD', rate: '1039.50', status: 'completed', conversion: sides });
+    // The item of the naira that arrived tells the same two sides.
+    const arrived = (await history('NGN'))[0] as { id: string };
+    const other = await t.app.inject({ method: 'GET', url: `/api/transactions/${arrived.id}`, headers: customer.headers });
+    expect(other.json().data).toMatchObject({ currency: 'NGN', amount: 20790, conversion: sides });
     expect((await history('NGN'))[0]).toMatchObject({ transaction_type: 'DEPOSIT', amount: 20790, description: 'Converted from CAD', status: 'completed' });
     expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
   });

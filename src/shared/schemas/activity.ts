@@ -1,7 +1,7 @@
 /** A transfer's whole life (spec-next §C): its detail with the timeline, and cancelling a payout. */
 import { Type } from '@sinclair/typebox';
 import type { EndpointName } from '../endpoints';
-import { Nullable, Ok, Timestamp, TransactionEventStatus, responses, type EndpointSchema } from './common';
+import { Currency, Nullable, Ok, Timestamp, TransactionEventStatus, responses, type EndpointSchema } from './common';
 import { DecimalMoney, DecimalRate } from './pricing';
 import { Transaction } from './wallet';
 
@@ -29,6 +29,10 @@ export const TransactionDetail = Type.Composite([
     fee: DecimalMoney,
     /** NGN per 1 CAD of a conversion; null for anything else. */
     rate: Nullable(DecimalRate),
+    /** A conversion's two sides (both of its history items say the same); null for anything else. */
+    conversion: Nullable(
+      Type.Object({ sent: DecimalMoney, sent_currency: Currency, received: DecimalMoney, received_currency: Currency }),
+    ),
     counterparty: Counterparty,
     /** Payouts: when the money is expected to arrive; null for anything else. */
     arrives_by: Nullable(Timestamp),

@@ -49,6 +49,9 @@ export function detailRows(detail: TransactionDetail): ReceiptRow[] {
     { label: 'Amount', value: formatMoney(currency, Math.abs(detail.amount)) },
     { label: 'Fee', value: decimalMoney(currency, detail.fee) },
     detail.rate !== null && { label: 'Rate', value: `1 CAD = ₦${formatRate(detail.rate)}` },
+    // A conversion's two sides, whichever of its items this is (as its receipt said them).
+    detail.conversion && { label: 'Converted', value: decimalMoney(detail.conversion.sent_currency, detail.conversion.sent) },
+    detail.conversion && { label: 'Received', value: decimalMoney(detail.conversion.received_currency, detail.conversion.received) },
     name && { label: credit ? 'From' : 'Recipient', value: name },
     counterparty.bank_name && { label: 'Bank', value: counterparty.bank_name },
     counterparty.account_number_masked && { label: 'Account number', value: counterparty.account_number_masked },

@@ -1,4 +1,5 @@
-/** SQL of a transaction's detail beyond its history line: its fee and the other customer of a user transfer. */
+/** SQL of a transaction's detail beyond its history line: its fee, the other customer of a user transfer, a conversion's other leg. */
+import type { Currency } from '../../../shared/types';
 import type { Db } from '../../db/database';
 import type { Trx } from '../ledger/accounts.repository';
 
@@ -22,4 +23,14 @@ export async function holderOf(db: Db | Trx, accountId: bigint): Promise<{ name:
     .where('a.id', '=', accountId)
     .executeTakeFirst();
   return row && { name: `${row.first_name} ${row.last_name}`, email: row.email };
+}
+
+/** A conversion's other leg (the money that arrived, or the money that left): its amount and currency. */
+export async function otherConversionLeg(
+  db: Db | Trx,
+  leg: { id: bigint; linked_id: bigint | null },
+): Promise<{ amount: bigint; currency: Currency } | undefined> {
+  const legs = db.selectFrom('ledger_transfers').select(['amount', 'currency']).where('kind', '=', 'conversion');
+  // The leg that left is the first; the one that arrived is linked to it.
+  return (leg.linked_id === null ? legs.where('linked_id', '=', leg.id) : legs.where('id', '=', leg.linked_id)).executeTakeFirst();
 }

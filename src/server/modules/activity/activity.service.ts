@@ -14,7 +14,7 @@ import { accountHistoryLine, customerAccountOf, type HistoryRow } from '../ledge
 import { payoutEvents } from '../transfers/payouts.repository';
 import { arrivesBy, cancelPayout, type PayoutTiming } from '../transfers/payouts.service';
 import { historyItem } from '../wallet/history.service';
-import { feeOf, holderOf } from './activity.repository';
+import { feeOf, holderOf, otherConversionLeg } from './activity.repository';
 
 export interface ActivityDeps {
   db: Db;
@@ -94,6 +94,19 @@ async function eventsOf(db: Db, row: HistoryRow): Promise<TransactionEvent[]> {
 /** NGN per 1 CAD of a conversion, without thousands separators ('1,039.50' → '1039.50'). */
 const rateOf = (row: HistoryRow): string | null => (row.kind === 'conversion' && row.metadata.rate ? row.metadata.rate.replace(/,/g, '') : null);
 
+/** A conversion's sides, from either of its legs: what left one wallet and what arrived in the other. */
+async function conversionOf(db: Db, row: HistoryRow): Promise<TransactionDetail['conversion']> {
+  const other = await otherConversionLeg(db, row);
+  if (!other) return null;
+  const [sent, received] = row.linked_id === null ? [row, other] : [other, row];
+  return {
+    sent: decimalMoney(sent.amount),
+    sent_currency: sent.currency,
+    received: decimalMoney(received.amount),
+    received_currency: received.currency,
+  };
+}
+
 async function detailOf(db: Db, config: PayoutTiming, { row, accountId }: CustomerLine): Promise<TransactionDetail> {
   const payout = isPayout(row);
   // One after the other: they share the snapshot's one connection.
@@ -101,10 +114,12 @@ async function detailOf(db: Db, config: PayoutTiming, { row, accountId }: Custom
   const fee = row.kind === 'fee' || row.credit_account_id === accountId ? 0n : await feeOf(db, row.id);
   const counterparty = await counterpartyOf(db, row, accountId);
   const events = await eventsOf(db, row);
+  const conversion = row.kind === 'conversion' ? await conversionOf(db, row) : null;
   return {
     ...historyItem(row, accountId),
     fee: decimalMoney(fee),
     rate: rateOf(row),
+    conversion,
     counterparty,
     arrives_by: payout ? arrivesBy(row.created_at, config) : null,
     cancellable: payout && row.status === 'pending' && row.payout_outcome === null && row.payout_handed_at === null,
