@@ -18,24 +18,18 @@ export interface SignInCodeStepProps {
 /** Sign-in for an e-mail not verified yet: the e-mail code, Resend (with the cool-down), Confirm, then on to sign in. */
 export function SignInCodeStep({ email, codeSent, sentAt, onVerified, onBack }: SignInCodeStepProps) {
   const [sent, setSent] = useState(codeSent);
-  const { code, setCode, error, confirm, busy, codeRef, codeDead, codeResent } = useEmailVerification(email, onVerified);
+  const { codeProps } = useEmailVerification(email, onVerified);
 
   return (
     <>
       <AuthHeading title={M.signInCode.title}>{sent ? M.signInCode.sent(email) : M.signInCode.notSent(email)}</AuthHeading>
       <EmailCodeForm
+        {...codeProps}
         email={email}
-        code={code}
-        onCodeChange={setCode}
-        onConfirm={confirm}
-        busy={busy}
-        error={error}
-        codeRef={codeRef}
         cooldownFrom={sentAt}
-        codeDead={codeDead}
         onResent={() => {
           setSent(true);
-          codeResent();
+          codeProps.onResent();
         }}
       />
       <SwitchLine>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import * as M from '../../../shared/messages';
 import type { CodeInputHandle } from '../../ui';
+import type { EmailCodeFormProps } from './email-code-form';
 
 /**
  * The six boxes of an e-mail code step (sign-up step 5, the sign-in code step, reset step 2) and
@@ -12,17 +13,20 @@ export function useCodeEntry() {
   const [codeDead, setCodeDead] = useState(false);
   const codeRef = useRef<CodeInputHandle>(null);
   return {
-    code,
-    setCode,
-    codeRef,
-    codeDead,
+    /** The boxes' part of an EmailCodeForm's props. */
+    codeProps: {
+      code,
+      onCodeChange: setCode,
+      codeRef,
+      codeDead,
+      /** A Resend sent a new code. */
+      onResent: () => setCodeDead(false),
+    } satisfies Partial<EmailCodeFormProps>,
     /** A code was refused with `message` (the server's, when it gave one). */
     refused(message: string | undefined) {
       setCodeDead(message === M.server.otpTooManyAttempts);
       setCode('');
       codeRef.current?.focusFirst();
     },
-    /** A Resend sent a new code. */
-    codeResent: () => setCodeDead(false),
   };
 }

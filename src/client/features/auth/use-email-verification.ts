@@ -45,5 +45,6 @@ export function useEmailVerification(email: string, onVerified: (choosePassword:
     entry.refused(failure);
   };
 
-  return { ...entry, error, confirm, busy: isLoading };
+  /** Every EmailCodeForm prop but `email` and the step's own (cool-down, done). */
+  return { codeProps: { ...entry.codeProps, error, onConfirm: confirm, busy: isLoading } };
 }

@@ -14,7 +14,7 @@ import { useCodeEntry } from '../use-code-entry';
  * A refused code goes as on sign-up's code step (useCodeEntry).
  */
 export function ResetCodeStep({ email, onVerified }: { email: string; onVerified(): void }) {
-  const { code, setCode, codeRef, codeDead, refused, codeResent } = useCodeEntry();
+  const { codeProps, refused } = useCodeEntry();
   const [openedAt] = useState(() => Date.now());
   const [verifyOtp, { isLoading }] = useVerifyOtpMutation();
 
@@ -36,17 +36,7 @@ export function ResetCodeStep({ email, onVerified }: { email: string; onVerified
   return (
     <>
       <AuthHeading title="Confirm email address">{`Enter the 6-digit code we sent to ${email}.`}</AuthHeading>
-      <EmailCodeForm
-        codeRef={codeRef}
-        email={email}
-        code={code}
-        onCodeChange={setCode}
-        onConfirm={confirm}
-        busy={isLoading}
-        cooldownFrom={openedAt}
-        codeDead={codeDead}
-        onResent={codeResent}
-      />
+      <EmailCodeForm {...codeProps} email={email} onConfirm={confirm} busy={isLoading} cooldownFrom={openedAt} />
     </>
   );
 }

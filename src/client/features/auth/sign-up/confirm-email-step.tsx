@@ -23,7 +23,7 @@ export function ConfirmEmailStep() {
   const [email] = useState(values.email.trim());
   const [openedAt] = useState(() => Date.now());
   const [verified, setVerified] = useState<false | 'sign-in' | 'choose-password'>(false);
-  const { code, setCode, error, confirm, busy, codeRef, codeDead, codeResent } = useEmailVerification(email, (choosePassword) => {
+  const { codeProps } = useEmailVerification(email, (choosePassword) => {
     resetForm();
     setVerified(choosePassword ? 'choose-password' : 'sign-in');
   });
@@ -62,19 +62,7 @@ export function ConfirmEmailStep() {
           Choose a password
         </Button>
       )}
-      <EmailCodeForm
-        email={email}
-        code={code}
-        onCodeChange={setCode}
-        onConfirm={confirm}
-        busy={busy}
-        done={verified !== false}
-        error={error}
-        codeRef={codeRef}
-        cooldownFrom={openedAt}
-        codeDead={codeDead}
-        onResent={codeResent}
-      />
+      <EmailCodeForm {...codeProps} email={email} done={verified !== false} cooldownFrom={openedAt} />
     </>
   );
 }
