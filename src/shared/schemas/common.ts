@@ -3,7 +3,7 @@
  * services check formats (PIN, BVN, OTP, amounts) so they can answer the spec's own messages.
  */
 import { Type, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
-import { BILL_CATEGORIES, CURRENCIES, DIRECTIONS, RECIPIENT_KINDS, TRANSACTION_EVENT_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../limits';
+import { BILL_CATEGORIES, CURRENCIES, DIRECTIONS, RECIPIENT_KINDS, TIERS, TRANSACTION_EVENT_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../limits';
 
 /** What every endpoint schema has: optional request parts, a 200 body and the error bodies. */
 export interface EndpointSchema {
@@ -40,6 +40,8 @@ export const TransactionStatus = literals(TRANSACTION_STATUSES);
 export const TransactionEventStatus = literals(TRANSACTION_EVENT_STATUSES);
 export const Direction = literals(DIRECTIONS);
 export const RecipientKind = literals(RECIPIENT_KINDS);
+/** spec-next §B's tiers. */
+export const Tier = literals(TIERS);
 
 /**
  * spec-next §E: the id of one of the customer's saved recipients (GET /recipients). Optional on the

@@ -1,14 +1,12 @@
 /** Limits by tier and the proof of address that raises a customer to Plus (spec-next §B). */
 import { Type } from '@sinclair/typebox';
 import type { EndpointName } from '../endpoints';
-import { PROOF_OF_ADDRESS_STATUSES, TIERS } from '../limits';
-import { Email, Ok, Text, Timestamp, responses, type EndpointSchema } from './common';
+import { PROOF_OF_ADDRESS_STATUSES } from '../limits';
+import { Email, Ok, Text, Tier, Timestamp, responses, type EndpointSchema } from './common';
 import { DecimalRate } from './pricing';
 
 /** Money in new fields: a decimal string with two decimals and no thousands separators ('1000.00'). */
 const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
-
-export const Tier = Type.Union(TIERS.map((tier) => Type.Literal(tier)));
 
 export const Limits = Type.Object({
   tier: Tier,

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import type { EndpointName } from '../endpoints';
 import { FEE_KINDS } from '../pricing';
-import { Currency, MoneyInput, Ok, Timestamp, responses, type EndpointSchema } from './common';
+import { Currency, MoneyInput, Ok, Tier, Timestamp, responses, type EndpointSchema } from './common';
 
 /** Money in the new fields: two decimals, no thousands separators, e.g. '1250.00'. */
 export const DecimalMoney = Type.String({ pattern: '^[0-9]+\\.[0-9]{2}$', description: "Two decimals, no thousands separators, e.g. '1250.00'" });
@@ -42,7 +42,7 @@ export const FeeLine = Type.Object({
 
 /** A tier's sending limits in CAD (spec-next §B, LIMITS_JSON over the default table). */
 export const TierLimitsLine = Type.Object({
-  tier: Type.Union([Type.Literal('Basic'), Type.Literal('Plus')]),
+  tier: Tier,
   per_transfer: DecimalMoney,
   per_day: DecimalMoney,
   per_30_days: DecimalMoney,

@@ -9,7 +9,6 @@ import { balanceVisibilitySet } from '../dashboard';
 import type { Diagnostics } from './diagnostics';
 import { REPLAY_REFUSED } from './replay-mode';
 
-
 const NOT_IN_FILE = 'Replay mode: this data is not in the diagnostics file.';
 
 /** The screen to show: the last one before Help (where the customer downloaded the file), else the current one. */

@@ -87,8 +87,7 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
   // this customer may send. Should they not come, the rail's is all there is to say.
   const { data: tierLimits, isError: tierLimitsFailed } = useGetLimitsQuery();
   const tierMax = tierLimits ? Number(ngnPerTransferMax(tierLimits)) / 100 : undefined;
-  const maximum =
-    limit === undefined ? undefined : tierMax !== undefined ? Math.min(limit, tierMax) : tierLimitsFailed ? limit : undefined;
+  const maximum = limit === undefined || (tierMax === undefined && !tierLimitsFailed) ? undefined : Math.min(limit, tierMax ?? limit);
 
   const feeRule = useFeeRule('ngn_bank');
 

@@ -5,6 +5,7 @@ import { bpsToPercent, decimalMoney, FEE_KIND_CURRENCY, FEE_KINDS } from '../../
 import type { Pricing } from '../../../shared/types';
 import { signedIn } from '../../plugins/auth';
 import { callSpec } from '../auth/route-spec';
+import { limitFields } from '../limits/tiers';
 import { createQuote } from './quotes.service';
 
 /** Prices (spec-next §A): a held quote for a conversion, and the schedule the server applies (public). */
@@ -27,12 +28,7 @@ export const fxRoutes: FastifyPluginAsyncTypebox = async (app) => {
       flat: decimalMoney(fees[kind].flatMinor),
       percent: bpsToPercent(fees[kind].percentBps),
     })),
-    limits: TIERS.map((tier) => ({
-      tier,
-      per_transfer: decimalMoney(app.config.limits[tier].perTransfer),
-      per_day: decimalMoney(app.config.limits[tier].perDay),
-      per_30_days: decimalMoney(app.config.limits[tier].per30Days),
-    })),
+    limits: TIERS.map((tier) => ({ tier, ...limitFields(app.config.limits[tier]) })),
   };
   app.route({
     ...callSpec(app, 'pricing', 'fx', 'The exchange margin and the fee of each kind of outgoing call, as the server applies them', false),

@@ -8,6 +8,7 @@
  */
 import { tierLimits } from '../../../shared/messages';
 import { formatMinor, ngnLimitCount } from '../../../shared/money';
+import { decimalMoney } from '../../../shared/pricing';
 import type { Currency, Res } from '../../../shared/types';
 import type { MidRateSource } from '../../adapters/types';
 import type { Db } from '../../db/database';
@@ -15,7 +16,7 @@ import { forbidden, unauthorized, type ApiError } from '../../lib/errors';
 import type { Trx } from '../ledger/accounts.repository';
 import { decimalRate } from '../fx/quotes.service';
 import { chargeLimit, usageOf, type ChargeRow } from './limits.repository';
-import { limitArray, type TierLimitTable } from './tiers';
+import { limitArray, limitFields, type TierLimitTable } from './tiers';
 
 export interface LimitDeps {
   config: { limits: TierLimitTable };
@@ -75,8 +76,6 @@ export async function countAgainstLimits(trx: Trx, ctx: LimitContext, userId: st
   return { bucket: row.bucket, amount };
 }
 
-const decimal = (minor: bigint) => formatMinor(minor, { withCommas: false });
-
 /**
  * GET /limits: the customer's tier, its limits, what is used and left today and in 30 days, when
  * today ends, and the mid rate NGN sends count at now (so a form can say what the server will).
@@ -89,13 +88,11 @@ export async function limitsOf(db: Db, deps: LimitDeps, userId: string): Promise
   return {
     tier: usage.tier,
     currency: 'CAD',
-    per_transfer: decimal(limits.perTransfer),
-    per_day: decimal(limits.perDay),
-    per_30_days: decimal(limits.per30Days),
-    used_today: decimal(usage.used_today),
-    remaining_today: decimal(positive(limits.perDay - usage.used_today)),
-    used_30_days: decimal(usage.used_30_days),
-    remaining_30_days: decimal(positive(limits.per30Days - usage.used_30_days)),
+    ...limitFields(limits),
+    used_today: decimalMoney(usage.used_today),
+    remaining_today: decimalMoney(positive(limits.perDay - usage.used_today)),
+    used_30_days: decimalMoney(usage.used_30_days),
+    remaining_30_days: decimalMoney(positive(limits.per30Days - usage.used_30_days)),
     resets_at: usage.resets_at.toISOString(),
     ngn_mid_rate: decimalRate(midRate),
   };

@@ -4,6 +4,7 @@
  */
 import { TIERS, type Tier } from '../../../shared/limits';
 import { parseAmount } from '../../../shared/money';
+import { decimalMoney } from '../../../shared/pricing';
 
 export type { Tier } from '../../../shared/limits';
 
@@ -66,3 +67,10 @@ export function parseLimitsJson(raw: string | undefined): TierLimitTable {
 /** The table as the limit function takes it: Basic's three limits, then Plus's (a PostgreSQL array literal). */
 export const limitArray = (table: TierLimitTable): string =>
   `{${TIERS.flatMap((tier) => [table[tier].perTransfer, table[tier].perDay, table[tier].per30Days]).join(',')}}`;
+
+/** A tier's three limits as the API writes them (GET /limits, GET /pricing): '1000.00'. */
+export const limitFields = (limits: TierLimits) => ({
+  per_transfer: decimalMoney(limits.perTransfer),
+  per_day: decimalMoney(limits.perDay),
+  per_30_days: decimalMoney(limits.per30Days),
+});
