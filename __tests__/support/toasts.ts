@@ -56,3 +56,6 @@ export async function expectAmountFits(
   expect(screen.queryByText(message)).not.toBeInTheDocument();
   expect(send()).toBeEnabled();
 }
+
+/** The options of a toast a money flow's try said (its own id, so that the next try takes it back): `toast.error(text, SAID)`. */
+export const SAID = expect.objectContaining({ toastId: expect.stringMatching(/^said-\d+-\d+$/) });

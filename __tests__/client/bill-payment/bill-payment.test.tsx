@@ -9,7 +9,7 @@ import { transfers } from '../../../src/shared/messages';
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, serveMoney, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
-import { expectOnFormAndAsToast, expectOnlyAsToast, onForm } from '../../support/toasts';
+import { expectOnFormAndAsToast, expectOnlyAsToast, onForm, settleToasts, toastsShown } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 import { pricingHandler } from '../../support/pricing-backend';
 
@@ -302,6 +302,24 @@ describe('paying a bill', () => {
 
     expect(await screen.findByText(WRONG_PIN_MESSAGE)).toBeInTheDocument();
     expect(money.calls(PAY)).toHaveLength(0);
+  });
+
+  test('a wrong PIN, then the right one: the receipt and the success toast, and the wrong PIN\'s toast taken back', async () => {
+    const { user, money } = renderBills();
+    await loaded();
+    await choosePayee(user);
+    await fillForm(user);
+    await user.click(continueButton());
+    await continueReview(user);
+    await enterPin(user, '9999');
+    await waitFor(() => expect(toastsShown()).toEqual([WRONG_PIN_MESSAGE]));
+
+    // The PIN step stays, emptied, for another try.
+    await enterPin(user);
+    expect(await screen.findByRole('dialog', { name: 'Payment Successful' })).toBeInTheDocument();
+    await settleToasts();
+    expect(toastsShown()).toEqual(['Payment made successfully']);
+    expect(money.calls(PAY)).toHaveLength(1);
   });
 
   test.each([

@@ -5,6 +5,7 @@ import ExchangeScreen from '../../../src/client/features/exchange/exchange-scree
 import { acceptAmountInput, withSeparators } from '../../../src/client/features/exchange/amount-input';
 import { heldMs } from '../../../src/client/features/exchange/quote-review';
 import { renderWithProviders } from '../../support/render';
+import { SAID } from '../../support/toasts';
 import { pricing } from '../../support/pricing-backend';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { enterPin, PIN, WRONG_PIN_MESSAGE } from '../../support/transfer-backend';
@@ -235,7 +236,7 @@ describe('the review of a conversion', () => {
 
     const again = await screen.findByRole('dialog', { name: 'Review' });
     expect(await within(again).findByText('This quote has expired. Please review the new rate.')).toBeInTheDocument();
-    expect(error).toHaveBeenCalledWith(serverMessage);
+    expect(error).toHaveBeenCalledWith(serverMessage, SAID);
     expect(screen.queryByRole('dialog', { name: 'Enter Transaction PIN' })).not.toBeInTheDocument();
     expect(store.getState().ui.dialogs).toEqual({ 'exchange-review': true });
     await waitFor(() => expect(pricing.quoteRequests).toHaveLength(2));
@@ -314,7 +315,7 @@ describe('the PIN step of a conversion (spec §6, spec-next §A: form → review
     await enterPin(user, '9999');
 
     expect(await screen.findByText(WRONG_PIN_MESSAGE)).toBeInTheDocument();
-    expect(error).toHaveBeenCalledWith(WRONG_PIN_MESSAGE);
+    expect(error).toHaveBeenCalledWith(WRONG_PIN_MESSAGE, SAID);
     const pinStep = screen.getByRole('dialog', { name: 'Enter Transaction PIN' });
     expect(await within(pinStep).findByRole('button', { name: 'Confirm' })).toBeDisabled();
     expect(store.getState().ui.dialogs).toEqual({ 'exchange-pin': true });

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import ExchangeScreen from '../../../src/client/features/exchange/exchange-screen';
 import { historyApi } from '../../../src/client/features/history/history-api';
 import { renderWithProviders } from '../../support/render';
+import { SAID } from '../../support/toasts';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { formatMinor, parseAmount } from '../../../src/shared/money';
 import { pricing } from '../../support/pricing-backend';
@@ -491,7 +492,7 @@ describe('converting', () => {
     await confirmWithPin(user, '9999');
 
     expect(await screen.findByText(WRONG_PIN_MESSAGE)).toBeInTheDocument();
-    expect(error).toHaveBeenCalledWith(WRONG_PIN_MESSAGE);
+    expect(error).toHaveBeenCalledWith(WRONG_PIN_MESSAGE, SAID);
     expect(bodies).toEqual([expect.objectContaining({ amount: '100', transaction_pin: '9999' })]);
     const pinStep = screen.getByRole('dialog', { name: 'Enter Transaction PIN' });
     // The PIN is cleared for another try; Confirm waits for 4 digits.

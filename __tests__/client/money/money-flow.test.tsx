@@ -10,6 +10,7 @@ import * as M from '../../../src/shared/messages';
 import { Button, TextField } from '../../../src/client/ui';
 import { renderWithProviders, setupUser } from '../../support/render';
 import { continueReview, enterPin } from '../../support/transfer-backend';
+import { settleToasts, toastsShown } from '../../support/toasts';
 
 interface Values {
   name: string;
@@ -218,6 +219,9 @@ describe('a payment whose answer never came', () => {
     await enterPin(user);
     expect(await screen.findByRole('dialog', { name: 'Transaction Receipt' })).toBeInTheDocument();
     expect(new Set(keys()).size).toBe(1);
+    // It went through: the earlier try's failure and doubt are taken back, not shown beside the success.
+    await settleToasts();
+    expect(toastsShown()).toEqual(['Transaction completed successfully!']);
   });
 
   test('a refusal the server gave is shown at once, not sent again', async () => {

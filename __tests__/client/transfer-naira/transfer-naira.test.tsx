@@ -8,7 +8,7 @@ import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { continueReview, enterPin, ON_ITS_WAY, serveMoney } from '../../support/transfer-backend';
 import { pricingHandler } from '../../support/pricing-backend';
-import { expectAmountFits, expectOnFormAndAsToast, expectOnlyAsToast, onForm, toastsShown } from '../../support/toasts';
+import { expectAmountFits, expectOnFormAndAsToast, expectOnlyAsToast, onForm, toastsShown, SAID } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser, type FakeWallets } from '../../support/wallet-backend';
 
 setupFakeBackend();
@@ -373,7 +373,7 @@ describe('leaving the screen with the PIN dialog open', () => {
     await enterPin(user);
 
     expect((await screen.findAllByText('Please fill in all fields and verify account')).length).toBeGreaterThan(0);
-    expect(error).toHaveBeenCalledWith('Please fill in all fields and verify account');
+    expect(error).toHaveBeenCalledWith('Please fill in all fields and verify account', SAID);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(store.getState().ui.dialogs).toEqual({});
     expect(backend.seen(WITHDRAWAL)).toHaveLength(0);

@@ -10,7 +10,7 @@ import { basicLimits, pricing, pricingHandler } from '../../support/pricing-back
 import { renderRoute, renderWithProviders } from '../../support/render';
 import { apiPath, backend, server, setupFakeBackend, signIn } from '../../support/server-mock';
 import { cadBalanceDrops, continueReview, enterPin, serveMoney } from '../../support/transfer-backend';
-import { expectAmountFits, expectOnFormAndAsToast, expectOnlyAsToast, expectUnderAmount, onForm, toastsShown } from '../../support/toasts';
+import { expectAmountFits, expectOnFormAndAsToast, expectOnlyAsToast, expectUnderAmount, onForm, toastsShown, SAID } from '../../support/toasts';
 import { fakeWallets, serveWallets, withUser } from '../../support/wallet-backend';
 import { transfers } from '../../../src/shared/messages';
 
@@ -331,7 +331,7 @@ describe('send to a Kudi user: validation', () => {
     await cadBalanceDrops(store, wallets, { to: 500, shown: '$500.00' });
     await enterPin(user);
 
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Insufficient CAD balance'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Insufficient CAD balance', SAID));
     expect(money.calls('/wallet/cad-wallet-transfer')).toHaveLength(0);
   });
   test('at PIN confirm, a balance its fee no longer fits in: the toast names the fee', async () => {
@@ -354,7 +354,7 @@ describe('send to a Kudi user: validation', () => {
     expect(await screen.findByText('$99.00')).toBeInTheDocument();
     await enterPin(user);
 
-    await waitFor(() => expect(error).toHaveBeenCalledWith('Amount plus the fee of $1.23 cannot exceed your balance of $99.00 CAD'));
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Amount plus the fee of $1.23 cannot exceed your balance of $99.00 CAD', SAID));
     expect(money.calls('/wallet/cad-wallet-transfer')).toHaveLength(0);
   });
 });

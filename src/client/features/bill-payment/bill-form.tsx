@@ -69,10 +69,10 @@ export function BillForm({ payee, balance }: BillFormProps) {
       if (balance === undefined) toast.error(M.bills.walletUnavailable, { toastId: M.bills.walletUnavailable });
       return balance !== undefined;
     },
-    prepare: async (pin, form) => {
+    prepare: async (pin, form, said) => {
       const checked = await confirmPin({ transaction_pin: pin });
       if (!checked.data?.success) {
-        toast.error(pinRefusal(checked.error));
+        said.error(pinRefusal(checked.error));
         return { goTo: 'pin' };
       }
       const { amount, accountNumber, description } = form.values;

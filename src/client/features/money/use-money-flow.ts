@@ -4,7 +4,7 @@ import type { AnyObjectSchema } from 'yup';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { useBackCloses } from '../../app/use-back-closes';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
-import { useRefusedSubmitToast } from '../../ui';
+import { toastScope, useRefusedSubmitToast, type ToastScope } from '../../ui';
 import { formMessage } from './form-message';
 import type { MoneyArgs } from './money-call';
 import { moneyDialogIds, REVIEW_STEP, type MoneyDialogIds, type MoneyFlowStep } from './money-flow-steps';
@@ -38,8 +38,11 @@ export interface MoneyFlowConfig<Values extends FormikValues, Body, Data extends
   schema: AnyObjectSchema | (() => AnyObjectSchema);
   /** After the schema passed: false keeps the form step (the flow says why), e.g. no wallet loaded. */
   canLeaveForm?(form: MoneyForm<Values>): boolean;
-  /** At Confirm on the PIN step: the body to send with this PIN, or the step to go to instead. */
-  prepare(pin: string, form: MoneyForm<Values>): Confirmation<Body> | Promise<Confirmation<Body>>;
+  /**
+   * At Confirm on the PIN step: the body to send with this PIN, or the step to go to instead. What
+   * it says goes through `said`, which the next Confirm takes back (a refused PIN, then a success).
+   */
+  prepare(pin: string, form: MoneyForm<Values>, said: ToastScope): Confirmation<Body> | Promise<Confirmation<Body>>;
   /** The mutation trigger that sends the body (with its Idempotency-Key). */
   send(args: MoneyArgs<Body>): Promise<CallResult<Data>>;
   /** Whether the mutation's answer is a success (the calls say it differently, spec §7). */
@@ -112,7 +115,9 @@ export function useMoneyFlow<Values extends FormikValues, Body, Data extends Mon
   const dispatch = useAppDispatch();
   const dialogs = moneyDialogIds(flow);
   const reviewOn = config.review ?? REVIEW_STEP;
-  const moneySend = useMoneySend();
+  // What a Confirm said (a refusal, a failure): taken back at the next Confirm.
+  const [said] = useState(toastScope);
+  const moneySend = useMoneySend(said);
   // The prefill counts at mount only: later renders (and a success's reset) start from the empty form.
   const [startValues] = useState<Values>(() => (config.prefill ? { ...initialValues, ...config.prefill } : initialValues));
 
@@ -160,7 +165,8 @@ export function useMoneyFlow<Values extends FormikValues, Body, Data extends Mon
   });
 
   const confirm = async (pin: string) => {
-    const confirmation = await prepare(pin, form);
+    said.clear();
+    const confirmation = await prepare(pin, form, said);
     if ('goTo' in confirmation) {
       if (confirmation.goTo === 'form') backToForm();
       return;

@@ -1,12 +1,12 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { ToastOptions } from 'react-toastify';
 import * as M from '../../../shared/messages';
 import { isHttpError, messageOf } from '../../api/error-message';
 import { useIdempotencyKeys } from '../../api/idempotency-key';
 import type { MoneyArgs } from './money-call';
-import { toast } from '../../ui';
+import { toast, toastScope, type ToastScope } from '../../ui';
 
 export type CallError = FetchBaseQueryError | SerializedError;
 
@@ -71,9 +71,13 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * success toast shows; on failure the server's message (else the flow's default) is toasted, and
  * when no answer ever came, that the payment may have gone through. Resolves whether it went
  * through; what follows (the receipt, a cleared form) is the caller's.
+ * A new try takes back what the earlier one said (`said`: the caller's scope, else the hook's own),
+ * so a success is never shown beside an earlier try's failure or "may have gone through".
  */
-export function useMoneySend() {
+export function useMoneySend(scope?: ToastScope) {
   const keys = useIdempotencyKeys();
+  const [ownScope] = useState(toastScope);
+  const said = scope ?? ownScope;
   return useCallback(
     async <Body, Data extends MoneyAnswer>({
       body,
@@ -84,6 +88,7 @@ export function useMoneySend() {
       failureMessage = transactionFailed,
       onSuccess,
     }: MoneySend<Body, Data>): Promise<boolean> => {
+      said.clear();
       const idempotencyKey = keys.keyFor(body);
       let result = await send({ body, idempotencyKey });
       for (const delay of UNANSWERED_RETRY_DELAYS_MS) {
@@ -100,12 +105,12 @@ export function useMoneySend() {
       // A 200 that is not a success is a recorded answer too; a recorded refusal drops its key.
       if (result.data) keys.done();
       else keys.failed(result.error);
-      toast.error(result.data?.message || failureMessage(result.error));
+      said.error(result.data?.message || failureMessage(result.error));
       // Still no answer: whether the money moved is not known here, and the customer is told so. The
       // key is kept: Confirm again sends the same request, which the server runs at most once.
-      if (!result.data && isUnanswered(result.error)) toast.info(M.transfers.unconfirmed);
+      if (!result.data && isUnanswered(result.error)) said.info(M.transfers.unconfirmed);
       return false;
     },
-    [keys],
+    [keys, said],
   );
 }

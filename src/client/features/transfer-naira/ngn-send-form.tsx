@@ -13,7 +13,7 @@ import { useGetNgnLimitQuery } from '../../api/wallet-api';
 import { useAppDispatch } from '../../app/store';
 import { deviceTimeZone } from '../../app/time-zone';
 import { useSendAgainDraft } from '../../app/use-send-again-draft';
-import { Button, ComboboxField, formatMoney, LoadingText, TextField, toast } from '../../ui';
+import { Button, ComboboxField, formatMoney, LoadingText, TextField } from '../../ui';
 import { amountAbove, amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
@@ -96,11 +96,11 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
     initialValues,
     prefill: again && { accountNumber: again.accountNumber, amount: again.amount },
     schema,
-    prepare: async (pin, form): Promise<Confirmation<Req<'ngnWithdrawal'>>> => {
+    prepare: async (pin, form, said): Promise<Confirmation<Req<'ngnWithdrawal'>>> => {
       // The PIN modal can only send what the form holds: an incomplete form is said, never sent or ignored.
       const errors = await form.validateForm();
       if (Object.keys(errors).length > 0 || !bank || !accountName) {
-        toast.error(M.transfers.ngnFieldsRequired);
+        said.error(M.transfers.ngnFieldsRequired);
         return { goTo: 'form' };
       }
       return {

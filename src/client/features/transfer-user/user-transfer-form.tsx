@@ -6,7 +6,7 @@ import { isEmail } from '../../../shared/validation';
 import { useErrorToast } from '../../api/use-error-toast';
 import { deviceTimeZone } from '../../app/time-zone';
 import { useWallet } from '../../app/use-wallet';
-import { BalanceCard, Button, formatMoney, Stack, TextField, toast } from '../../ui';
+import { BalanceCard, Button, formatMoney, Stack, TextField } from '../../ui';
 import { amountSchema, type AmountValue } from '../money/amount';
 import { MoneyFlow } from '../money/money-flow';
 import { receiptDate, type ReceiptRow } from '../money/receipt-modal';
@@ -101,7 +101,7 @@ export function UserTransferForm({ currency, prefill = null }: { currency: Curre
     // Built when validating, from the latest render's recipient check.
     schema: () => transferSchema(recipient.verified),
     canLeaveForm: () => amountRefusal === null,
-    prepare: async (pin, form) => {
+    prepare: async (pin, form, said) => {
       const { email, amount } = form.values;
       // The PIN modal can only send what the form holds: an incomplete form is shown on the form, not sent.
       if (!email.trim() || amount === '') {
@@ -110,7 +110,7 @@ export function UserTransferForm({ currency, prefill = null }: { currency: Curre
       }
       const refusal = balanceRefusal(currency, amount, balance, feeRule, overBalance);
       if (refusal !== null) {
-        toast.error(refusal);
+        said.error(refusal);
         return { goTo: 'pin' };
       }
       return { send: { amount, recipient_email: email.trim(), transaction_pin: pin, timezone: deviceTimeZone() } };
