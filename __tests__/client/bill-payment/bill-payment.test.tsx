@@ -219,6 +219,20 @@ describe('bill form', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  test('an empty form: the first field\'s text is said, and every field left empty is marked invalid', async () => {
+    const { user } = renderBills();
+    await loaded();
+    await choosePayee(user);
+    await user.click(continueButton());
+
+    await expectOnFormAndAsToast('Please enter a valid amount');
+    for (const field of [amount(), accountNumber(), description()]) expect(field).toBeInvalid();
+    await user.type(accountNumber(), 'MAT-2025-001');
+    await waitFor(() => expect(accountNumber()).toBeValid());
+    expect(amount()).toBeInvalid();
+    expect(description()).toBeInvalid();
+  });
+
   test('"Please enter a valid amount" goes once an amount is typed: above the balance, only that is said', async () => {
     const { user } = renderBills();
     await loaded();

@@ -284,8 +284,13 @@ describe('update profile', () => {
     await expectOnlyAsToast('Please fill in all fields');
     expect(screen.getByRole('dialog', { name: 'Update Profile' })).toBeInTheDocument();
     expect(ui.updates.seen).toEqual([]);
-    // The customer is back in the field left empty.
+    // The customer is back in the field left empty, which alone is marked invalid.
     expect(dialog.getByLabelText('Address')).toHaveFocus();
+    expect(dialog.getByLabelText('Address')).toBeInvalid();
+    expect(dialog.getByLabelText('First name')).toBeValid();
+    expect(dialog.getByLabelText('Country of residence')).toBeValid();
+    await ui.user.type(dialog.getByLabelText('Address'), '1 Marina, Lagos');
+    expect(dialog.getByLabelText('Address')).toBeValid();
   });
 
   test("a failed country list gives the toast 'Failed to load countries list'", async () => {

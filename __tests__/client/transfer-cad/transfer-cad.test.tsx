@@ -115,6 +115,15 @@ test('Send with a field missing or wrong: the first field the form refused takes
   await expectOnFormAndAsToast('Please fill in all fields correctly');
   expect(field('Recipient name')).toHaveFocus();
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  // The field the message is about says so to a screen reader; the others do not.
+  expect(field('Recipient name')).toBeInvalid();
+  expect(field('Recipient name')).toHaveAccessibleDescription('Please fill in all fields correctly');
+  expect(field('Recipient email')).toBeValid();
+  expect(amount()).toBeValid();
+
+  await user.type(field('Recipient name'), 'Bola Ade');
+  await waitFor(() => expect(field('Recipient name')).toBeValid());
+  expect(field('Recipient name')).not.toHaveAccessibleDescription();
 });
 
 describe('the amount checked as it is typed (spec-next §A, §B): said under it, Send disabled', () => {

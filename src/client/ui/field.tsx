@@ -5,6 +5,13 @@ import styled, { css } from 'styled-components';
 /** Formik-friendly: `touched.x && errors.x` may be `false`. */
 export type FieldError = string | false | null | undefined;
 
+/**
+ * Whether a field shows as invalid: with its own text under it (`error`), or marked so (`aria-invalid`)
+ * by a form that says one text for all its fields.
+ */
+export const isInvalid = (error: FieldError, marked: boolean | 'true' | 'false' | 'grammar' | 'spelling' | undefined): boolean =>
+  Boolean(error) || marked === true || marked === 'true';
+
 export function useFieldIds(id: string | undefined) {
   const generated = useId();
   const base = id ?? generated;

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled from 'styled-components';
-import { Control, ErrorText, FieldLabel, FieldRoot, Hint, controlStyles, describedBy, useFieldIds, type FieldError } from './field';
+import { Control, ErrorText, FieldLabel, FieldRoot, Hint, controlStyles, describedBy, isInvalid, useFieldIds, type FieldError } from './field';
 import { ChevronDownIcon } from './icons';
 
 export interface SelectFieldProps extends ComponentPropsWithRef<'select'> {
@@ -28,7 +28,18 @@ const Chevron = styled.span`
 `;
 
 /** Native select with label, hint and inline error (same contract as TextField). */
-export function SelectField({ label, hint, error, id, className, children, 'aria-describedby': extraDescription, ...selectProps }: SelectFieldProps) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  id,
+  className,
+  children,
+  'aria-describedby': extraDescription,
+  'aria-invalid': markedInvalid,
+  ...selectProps
+}: SelectFieldProps) {
+  const invalid = isInvalid(error, markedInvalid);
   const ids = useFieldIds(id);
   return (
     <FieldRoot className={className}>
@@ -37,9 +48,9 @@ export function SelectField({ label, hint, error, id, className, children, 'aria
         <Select
           {...selectProps}
           id={ids.inputId}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={invalid || undefined}
           aria-describedby={describedBy(hint ? ids.hintId : undefined, error && ids.errorId, extraDescription)}
-          $invalid={Boolean(error)}
+          $invalid={invalid}
         >
           {children}
         </Select>

@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled, { css } from 'styled-components';
-import { Control, ErrorText, FieldLabel, FieldRoot, Hint, controlStyles, describedBy, useFieldIds, type FieldError } from './field';
+import { Control, ErrorText, FieldLabel, FieldRoot, Hint, controlStyles, describedBy, isInvalid, useFieldIds, type FieldError } from './field';
 
 export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'children'> {
   label: ReactNode;
@@ -44,8 +44,20 @@ const Trailing = styled.div`
   display: flex;
 `;
 
-export function TextField({ label, hint, error, trailing, leading, id, className, 'aria-describedby': extraDescription, ...inputProps }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  error,
+  trailing,
+  leading,
+  id,
+  className,
+  'aria-describedby': extraDescription,
+  'aria-invalid': markedInvalid,
+  ...inputProps
+}: TextFieldProps) {
   const ids = useFieldIds(id);
+  const invalid = isInvalid(error, markedInvalid);
   const leadingId = `${ids.inputId}-leading`;
   return (
     <FieldRoot className={className}>
@@ -55,9 +67,9 @@ export function TextField({ label, hint, error, trailing, leading, id, className
         <Input
           {...inputProps}
           id={ids.inputId}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={invalid || undefined}
           aria-describedby={describedBy(leading ? leadingId : undefined, hint ? ids.hintId : undefined, error && ids.errorId, extraDescription)}
-          $invalid={Boolean(error)}
+          $invalid={invalid}
           $trailing={Boolean(trailing)}
           $leading={Boolean(leading)}
         />

@@ -133,10 +133,10 @@ export function BillForm({ payee, balance }: BillFormProps) {
         max={balance}
         step={0.01}
         error={amountRefusal}
-        {...form.getFieldProps('amount')}
+        {...flow.field('amount')}
       />
-      <TextField label="Payee account number" autoComplete="off" {...form.getFieldProps('accountNumber')} />
-      <TextField label="Description" autoComplete="off" {...form.getFieldProps('description')} />
+      <TextField label="Payee account number" autoComplete="off" {...flow.field('accountNumber')} />
+      <TextField label="Description" autoComplete="off" {...flow.field('description')} />
     </MoneyFlow>
   );
 }

@@ -21,11 +21,11 @@ export interface MoneyFormStepProps<Values extends FormikValues> {
 /** The form step: the flow's fields, the form's one message, then its actions; submitting it goes to the next step. */
 export function MoneyFormStep<Values extends FormikValues>({ flow, title, layout = 'card', children, actions }: MoneyFormStepProps<Values>) {
   const titleId = useId();
-  const { form, message } = flow;
+  const { form, message, messageId } = flow;
   const content = (
     <>
       {children}
-      {message && <FormError>{message}</FormError>}
+      {message && <FormError id={messageId}>{message}</FormError>}
       {actions}
     </>
   );

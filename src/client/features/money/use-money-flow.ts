@@ -78,6 +78,13 @@ export interface MoneyFlowState<Values extends FormikValues> {
   step: MoneyFlowStep;
   /** The one message the form step shows: its first validation error, else its status. */
   message: string | undefined;
+  /** The id of that message on the form (a refused field is described by it). */
+  messageId: string;
+  /**
+   * A field's Formik props, marked invalid (aria-invalid, described by the form's message) once a
+   * submit has refused it: the form says one text for all its fields, and the fields it is about say so.
+   */
+  field(name: keyof Values & string): ReturnType<MoneyForm<Values>['getFieldProps']> & { 'aria-invalid'?: true; 'aria-describedby'?: string };
   /** Whether the review step is on, and its lines (read when it renders). */
   review: { on: boolean; lines(): ReceiptRow[] };
   /** Review step: Continue goes on to the PIN. */
@@ -178,11 +185,19 @@ export function useMoneyFlow<Values extends FormikValues, Body, Data extends Mon
     form.resetForm({ values: initialValues });
   };
 
+  const messageId = `${flow}-message`;
+  const field = (name: keyof Values & string) => {
+    const refused = form.submitCount > 0 && typeof form.errors[name] === 'string';
+    return { ...form.getFieldProps(name), ...(refused ? { 'aria-invalid': true as const, 'aria-describedby': messageId } : {}) };
+  };
+
   return {
     form,
     dialogs,
     step,
     message: refusal,
+    messageId,
+    field,
     review: { on: reviewOn, lines: () => config.reviewLines?.(form.values) ?? [] },
     reviewed,
     backToForm,

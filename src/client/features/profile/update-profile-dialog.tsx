@@ -1,5 +1,5 @@
 import { Form, Formik } from 'formik';
-import type { ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
 import type { Country, User } from '../../../shared/types';
@@ -36,9 +36,13 @@ export function UpdateProfileDialog({ user, locked }: UpdateProfileDialogProps) 
   const { data: countries = [], error: countriesError } = useGetCountriesQuery(undefined, { skip: !open });
   useErrorToast(countriesError, M.profile.countriesFailed);
   const [updateProfile] = useUpdateProfileMutation();
+  // Once a save was refused, each empty field is marked invalid (the toast says one text for them all).
+  const [refused, setRefused] = useState(false);
+  const marked = (value: string) => (refused && value.trim() === '' ? { 'aria-invalid': true as const } : {});
 
   const submit = async (values: Values) => {
     if (!allFilled(values)) {
+      setRefused(true);
       toast.error(M.profile.fieldsRequired, { toastId: M.profile.fieldsRequired });
       focusRefusedField(Object.keys(values).filter((name) => values[name as keyof Values].trim() === ''));
       return;
@@ -74,11 +78,11 @@ export function UpdateProfileDialog({ user, locked }: UpdateProfileDialogProps) 
           <Form noValidate>
             <Stack>
               {locked && <Note>{LOCKED_NOTE}</Note>}
-              <TextField label="First name" name="first_name" autoComplete="given-name" readOnly={locked} value={values.first_name} onChange={handleChange} />
-              <TextField label="Last name" name="last_name" autoComplete="family-name" readOnly={locked} value={values.last_name} onChange={handleChange} />
-              <TextField label="Address" name="address" autoComplete="street-address" value={values.address} onChange={handleChange} />
-              <CountrySelect label="Country of residence" name="country_of_residence" countries={countries} value={values.country_of_residence} onChange={handleChange} />
-              <CountrySelect label="Nationality" name="nationality" countries={countries} value={values.nationality} onChange={handleChange} disabled={locked} />
+              <TextField label="First name" name="first_name" autoComplete="given-name" readOnly={locked} value={values.first_name} onChange={handleChange} {...marked(values.first_name)} />
+              <TextField label="Last name" name="last_name" autoComplete="family-name" readOnly={locked} value={values.last_name} onChange={handleChange} {...marked(values.last_name)} />
+              <TextField label="Address" name="address" autoComplete="street-address" value={values.address} onChange={handleChange} {...marked(values.address)} />
+              <CountrySelect label="Country of residence" name="country_of_residence" countries={countries} value={values.country_of_residence} onChange={handleChange} {...marked(values.country_of_residence)} />
+              <CountrySelect label="Nationality" name="nationality" countries={countries} value={values.nationality} onChange={handleChange} disabled={locked} {...marked(values.nationality)} />
               {!user.phone_number && <Note>{PHONE_NOTE}</Note>}
               <Button type="submit" fullWidth busy={isSubmitting} disabled={!user.phone_number}>Save Changes</Button>
             </Stack>
@@ -96,6 +100,7 @@ interface CountrySelectProps {
   value: string;
   onChange(event: ChangeEvent<HTMLSelectElement>): void;
   disabled?: boolean;
+  'aria-invalid'?: true;
 }
 
 /** A country picker that keeps the current value selectable even before the list loads. */

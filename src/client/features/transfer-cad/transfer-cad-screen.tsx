@@ -139,8 +139,8 @@ export default function TransferCadScreen() {
             onChoose={(recipient) => void form.setValues({ ...form.values, name: recipient.name, email: recipient.email ?? '' })}
             isChosen={(recipient) => sameEmail(recipient.email, form.values.email) && recipient.name === form.values.name.trim()}
           />
-          <TextField label="Recipient name" autoComplete="off" {...form.getFieldProps('name')} />
-          <TextField label="Recipient email" type="email" autoComplete="off" {...form.getFieldProps('email')} />
+          <TextField label="Recipient name" autoComplete="off" {...flow.field('name')} />
+          <TextField label="Recipient email" type="email" autoComplete="off" {...flow.field('email')} />
           <TextField
             label="Amount (CAD)"
             type="number"
@@ -148,7 +148,7 @@ export default function TransferCadScreen() {
             min={0}
             step={0.01}
             error={amountRefusal}
-            {...form.getFieldProps('amount')}
+            {...flow.field('amount')}
           />
           {wallet && (
             <>

@@ -235,7 +235,7 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
         inputMode="numeric"
         autoComplete="off"
         error={accountError}
-        {...form.getFieldProps('accountNumber')}
+        {...flow.field('accountNumber')}
         onChange={(event) => {
           const typed = event.target.value;
           // Editing a saved recipient's masked number starts a typed account (any edit of the mask clears it).
@@ -256,7 +256,7 @@ export function NgnSendForm({ wallet }: { wallet: NairaWallet }) {
             step={0.01}
             hint={maximum !== undefined && `Maximum per transaction: ${formatMoney('NGN', maximum)}`}
             error={amountError}
-            {...form.getFieldProps('amount')}
+            {...flow.field('amount')}
           />
         </>
       )}

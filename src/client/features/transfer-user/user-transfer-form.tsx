@@ -154,7 +154,7 @@ export function UserTransferForm({ currency, prefill = null }: { currency: Curre
           type="email"
           autoComplete="off"
           error={recipient.refusal}
-          {...form.getFieldProps('email')}
+          {...flow.field('email')}
         />
         {recipient.verified && <Found role="status">Recipient: {recipient.name}</Found>}
         <TextField
@@ -165,7 +165,7 @@ export function UserTransferForm({ currency, prefill = null }: { currency: Curre
           step={0.01}
           disabled={!recipient.verified}
           error={amountRefusal}
-          {...form.getFieldProps('amount')}
+          {...flow.field('amount')}
         />
       </MoneyFlow>
     </Stack>
