@@ -364,7 +364,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   const nodeEnv = nodeEnvRaw as Config['nodeEnv'];
   const port = int(env, 'PORT', 3000, 0, 65535);
-  const host = env.HOST ?? '0.0.0.0';
+  const simulators = onOff(env, 'SIMULATORS', nodeEnv !== 'production');
+  // With the simulators on, /api/dev/* reads any e-mail's codes and moves money without a bank: the
+  // server then listens on this machine only (localhost) unless HOST says otherwise.
+  const host = env.HOST ?? (simulators ? 'localhost' : '0.0.0.0');
   // DATA_DIR=:memory: keeps the embedded database in memory (journeys, demos); nothing is written.
   const dataDir =
     overrides.dataDir !== undefined ? overrides.dataDir : env.DATA_DIR === ':memory:' ? null : path.resolve(env.DATA_DIR || './data');
@@ -395,7 +398,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1000),
     logLevel,
     publicDir: path.resolve(env.PUBLIC_DIR || 'dist/public'),
-    simulators: onOff(env, 'SIMULATORS', nodeEnv !== 'production'),
+    simulators,
     externalIdentityKey: env.EXTERNAL_IDENTITY_KEY || DEFAULT_EXTERNAL_IDENTITY_KEY,
     publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
     smtpUrl,

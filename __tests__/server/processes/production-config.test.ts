@@ -29,6 +29,16 @@ function refusal(env: Record<string, string>): string | null {
   }
 }
 
+describe('HOST', () => {
+  it('is this machine only (localhost) while the simulators are on, every interface without them, else as set', () => {
+    expect(loadConfig({}, { dataDir: null }).host).toBe('localhost');
+    expect(loadConfig({ SIMULATORS: 'off' }, { dataDir: null }).host).toBe('0.0.0.0');
+    expect(loadConfig(SAFE_PRODUCTION, { dataDir: null }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }, { dataDir: null }).host).toBe('0.0.0.0');
+    expect(loadConfig({ SIMULATORS: 'off', HOST: '127.0.0.1' }, { dataDir: null }).host).toBe('127.0.0.1');
+  });
+});
+
 describe('WEB_CONCURRENCY', () => {
   it('is 1 (one process, no cluster) unless set, from 1 to 64', () => {
     expect(loadConfig({}, { dataDir: null }).webConcurrency).toBe(1);
