@@ -120,6 +120,15 @@ describe('sign-up wizard', () => {
     expect(continueButton()).toBeDisabled();
   });
 
+  test('Sign Up (its link gone with the sign-in form) puts the focus on the wizard\'s heading; Login puts it on sign-in\'s', async () => {
+    const { user } = renderAuth();
+    await user.click(await screen.findByRole('link', { name: 'Sign Up' }));
+    await waitFor(async () => expect(await heading('Create your account')).toHaveFocus());
+
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    await waitFor(async () => expect(await heading('Welcome Back')).toHaveFocus());
+  });
+
   test('step 1: the countries come from the server and the consent links to the privacy policy in a new tab', async () => {
     const { user } = renderAuth();
     await openSignUp(user);

@@ -50,20 +50,50 @@ export function useWizardStep(id: WizardId): [number, (step: number) => void] {
  * Returns the ref of the element that holds the steps. The first step, on opening, is left alone.
  */
 export function useStepFocus(step: number): RefObject<HTMLDivElement | null> {
-  const steps = useRef<HTMLDivElement>(null);
-  const shown = useRef(step);
+  return useHeadingFocus(step);
+}
+
+/**
+ * The auth screen's new mode takes the focus as a wizard's new step does (useStepFocus): the link
+ * that opened it (Sign Up, Forgot password, Login) is gone. A mode loaded on demand (sign-up, reset)
+ * is focused once it is on screen. Returns the ref of the element that holds the mode.
+ */
+export function useModeFocus(mode: AuthMode): RefObject<HTMLDivElement | null> {
+  return useHeadingFocus(mode);
+}
+
+/**
+ * When `shown` changes (not at first), the heading inside the returned ref's element takes the
+ * focus once there is one, unless a field there has taken it itself.
+ */
+function useHeadingFocus(shown: unknown): RefObject<HTMLDivElement | null> {
+  const holder = useRef<HTMLDivElement>(null);
+  const last = useRef(shown);
   useEffect(() => {
-    if (shown.current === step) return;
-    shown.current = step;
-    const container = steps.current;
-    const focused = document.activeElement;
-    if (!container || (focused && container.contains(focused) && focused.matches('input, select, textarea'))) return;
-    const heading = container.querySelector<HTMLElement>('h1, h2');
-    if (!heading) return;
-    heading.tabIndex = -1;
-    heading.focus();
-  }, [step]);
-  return steps;
+    if (last.current === shown) return;
+    last.current = shown;
+    const container = holder.current;
+    if (!container) return;
+    /** Whether the focus is settled: a field there has it, or the heading now does. */
+    const settle = () => {
+      const focused = document.activeElement;
+      if (focused && container.contains(focused) && focused.matches('input, select, textarea')) return true;
+      // Not a heading of what is leaving: React hides the old mode (display: none) while the new one loads.
+      const heading = Array.from(container.querySelectorAll<HTMLElement>('h1, h2')).find((element) => !element.closest('[style*="display: none"]'));
+      if (!heading) return false;
+      heading.tabIndex = -1;
+      heading.focus();
+      return true;
+    };
+    if (settle()) return;
+    // Still loading (a lazy mode shows its fallback first): the heading is focused when it comes.
+    const observer = new MutationObserver(() => {
+      if (settle()) observer.disconnect();
+    });
+    observer.observe(container, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [shown]);
+  return holder;
 }
 
 /** Back to sign-in with the wizard at its first step (the 'Login' links, and after success). */

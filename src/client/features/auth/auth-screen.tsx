@@ -6,7 +6,7 @@ import { paths } from '../../app/paths';
 import { selectHasLiveSession } from '../../app/session-slice';
 import { useAppSelector } from '../../app/store';
 import { LoadingText, media } from '../../ui';
-import { useAuthMode, type AuthLocationState } from './auth-flow';
+import { useAuthMode, useModeFocus, type AuthLocationState } from './auth-flow';
 import { SignInForm } from './sign-in-form';
 
 // Only sign-in is needed on arrival; the two other modes load when chosen.
@@ -82,10 +82,21 @@ const Footer = styled.footer`
 function CurrentMode() {
   const [mode] = useAuthMode();
   const location = useLocation();
-  if (mode === 'sign-up') return <SignUpWizard />;
-  if (mode === 'forgot-password') return <ForgotPasswordFlow />;
-  // '/' and '/login' share this screen; an e-mail handed over in the router state starts a fresh form with it.
-  return <SignInForm key={(location.state as AuthLocationState | null)?.email ?? ''} />;
+  const box = useModeFocus(mode);
+  return (
+    <FormBox ref={box}>
+      <Suspense fallback={<LoadingText>Loading…</LoadingText>}>
+        {mode === 'sign-up' ? (
+          <SignUpWizard />
+        ) : mode === 'forgot-password' ? (
+          <ForgotPasswordFlow />
+        ) : (
+          // '/' and '/login' share this screen; an e-mail handed over in the router state starts a fresh form with it.
+          <SignInForm key={(location.state as AuthLocationState | null)?.email ?? ''} />
+        )}
+      </Suspense>
+    </FormBox>
+  );
 }
 
 /**
@@ -101,11 +112,7 @@ export default function AuthScreen() {
   return (
     <Page>
       <FormSide>
-        <FormBox>
-          <Suspense fallback={<LoadingText>Loading…</LoadingText>}>
-            <CurrentMode />
-          </Suspense>
-        </FormBox>
+        <CurrentMode />
         <Footer>All rights reserved @2025</Footer>
       </FormSide>
       <BrandSide aria-label={`About ${PRODUCT_NAME}`}>
