@@ -30,7 +30,7 @@ const file = (name: string, type: string, size: number) => new NodeFile([new Uin
 
 describe('profile: tier, limits and the way to Plus (spec-next §B)', () => {
   test('shows the tier, the limits and what is used and left today', async () => {
-    pricing.limits = basicLimits({ used_today: '250.00', remaining_today: '750.00', used_30_days: '1200.50' });
+    pricing.limits = basicLimits({ used_today: '250.00', remaining_today: '750.00', used_30_days: '1200.50', remaining_30_days: '3799.50' });
     renderProfile();
     const card = await limitsCard();
     expect(await within(card).findByText('Basic')).toBeInTheDocument();
@@ -40,7 +40,17 @@ describe('profile: tier, limits and the way to Plus (spec-next §B)', () => {
     expect(card).toHaveTextContent('Used today$250.00');
     expect(card).toHaveTextContent('Left today$750.00');
     expect(card).toHaveTextContent('Used in the last 30 days$1,200.50');
+    expect(card).toHaveTextContent('Left over 30 days$3,799.50');
     expect(await within(card).findByText('Not sent')).toBeInTheDocument();
+  });
+
+  test('when the 30 days leave less than the day, "Left today" is what the 30 days leave (what a send today can reach)', async () => {
+    pricing.limits = basicLimits({ used_today: '0.00', remaining_today: '1000.00', used_30_days: '4950.00', remaining_30_days: '50.00' });
+    renderProfile();
+    const card = await limitsCard();
+    expect(await within(card).findByText('Basic')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Left today$50.00');
+    expect(card).toHaveTextContent('Left over 30 days$50.00');
   });
 
   test('Plus: no upload offered', async () => {

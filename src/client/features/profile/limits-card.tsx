@@ -53,7 +53,15 @@ const statusText: Record<ProofOfAddress['status'], string> = {
   rejected: 'Rejected',
 };
 
+/** The lesser of two decimal amounts (the API's strings). */
+const lesser = (a: string, b: string) => {
+  const [x, y] = [parseAmount(a), parseAmount(b)];
+  return x.ok && y.ok && y.minor < x.minor ? b : a;
+};
+
 function LimitRows({ limits }: { limits: Limits }) {
+  // What can still be sent today: the day's remainder, unless the 30 days leave less.
+  const leftToday = lesser(limits.remaining_today, limits.remaining_30_days);
   return (
     <Rows>
       <dt>Per transfer</dt>
@@ -65,9 +73,11 @@ function LimitRows({ limits }: { limits: Limits }) {
       <dt>Used today</dt>
       <dd>{dollars(limits.used_today)}</dd>
       <dt>Left today</dt>
-      <dd>{dollars(limits.remaining_today)}</dd>
+      <dd>{dollars(leftToday)}</dd>
       <dt>Used in the last 30 days</dt>
       <dd>{dollars(limits.used_30_days)}</dd>
+      <dt>Left over 30 days</dt>
+      <dd>{dollars(limits.remaining_30_days)}</dd>
     </Rows>
   );
 }
