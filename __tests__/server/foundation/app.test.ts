@@ -211,6 +211,15 @@ describe('foundation: the prerendered sign-in screen is sent for / only', () => 
     }
   });
 
+  it('a file that is not there (an old build\'s chunk, a missing icon) is a 404, not the page', async () => {
+    for (const url of ['/assets/114.0ldhash.js', '/assets/missing', '/main.css', '/favicon.ico', '/assets/app.js.map?v=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/plain/);
+      expect(res.body).toBe('Not found');
+    }
+  });
+
   it('any other path of the app gets the shell (an empty #root), not the sign-in form', async () => {
     for (const url of ['/dashboard', '/login', '/history/KD1?x=1', '/no/such/page']) {
       const res = await t.app.inject({ method: 'GET', url });

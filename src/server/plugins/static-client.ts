@@ -11,6 +11,9 @@ import { API_PREFIX } from '../../shared/product';
  * every other path gets shell.html, the same page with an empty #root, so that a deep link (say
  * /dashboard for a signed-in customer) does not show the sign-in form until the app starts.
  */
+/** Paths of files, not of the app's screens: the build's assets, and names with a static file's extension. */
+const MISSING_FILE = /^\/assets\/|\.(?:js|mjs|css|map|json|ico|png|jpe?g|gif|svg|webp|woff2?|ttf|txt|webmanifest|br|gz)$/i;
+
 export async function registerStaticClient(app: FastifyInstance, publicDir: string): Promise<void> {
   const built = existsSync(path.join(publicDir, 'index.html'));
   // A build without the prerender step (webpack alone) has no shell: index.html is the shell then.
@@ -41,6 +44,11 @@ export async function registerStaticClient(app: FastifyInstance, publicDir: stri
     }
     if (!built) {
       return reply.status(404).type('text/plain').send('The app is not built. Run `npm run build` (npm start does it).');
+    }
+    // A file that is not there (an old build's chunk, say) is a 404, never the page in its place:
+    // a page loaded before a new build then fails its import plainly instead of parsing HTML as code.
+    if (MISSING_FILE.test(request.url.split('?')[0] ?? '')) {
+      return reply.status(404).header('cache-control', 'no-cache').type('text/plain').send('Not found');
     }
     const page = request.url === '/' || request.url.startsWith('/?') ? 'index.html' : shell;
     return reply.header('cache-control', 'no-cache').sendFile(page);
