@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { ConfigError, loadConfig } from '../../../src/server/config';
 import { settleDuePayouts } from '../../../src/server/sim/payout-rail';
 import type { Currency } from '../../../src/shared/types';
-import type { Customer } from '../../support/customers';
+import { createCustomer, type Customer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
 import { balances, convert, ledgerSums } from '../../support/wallets';
 import { ACCESS_ACCOUNT, bankBody, funded, get, interacBody, PIN, post, TIMEZONE } from '../transfers/helpers';
@@ -170,6 +170,16 @@ describe('GET /limits', () => {
 
   it('needs a signed-in customer', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/limits' })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['phone', { phoneVerified: false }],
+    ['identity', { identityVerified: false }],
+  ])('before the Basic tier\'s gate (%s not verified), no tier: 403 with the gate\'s text', async (_missing, options) => {
+    const customer = await createCustomer(t, options);
+    const res = await get(t, customer, '/limits');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ success: false, message: 'Please complete email, phone and identity verification first' });
   });
 });
 

@@ -38,6 +38,8 @@ export async function chargeLimit(trx: Trx, userId: string, amount: bigint, limi
 
 export interface UsageRow {
   tier: Tier;
+  /** Email, phone and identity verified: the gate of the Basic tier (spec-next §B). */
+  verified: boolean;
   used_today: bigint;
   used_30_days: bigint;
   resets_at: Date;
@@ -51,7 +53,7 @@ export interface UsageRow {
  */
 export async function usageOf(db: Db, userId: string): Promise<UsageRow | undefined> {
   const { rows } = await sql<UsageRow>`
-    select u.tier,
+    select u.tier, u.is_email_verified and u.is_phone_verified and u.is_identity_verified as verified,
       greatest(d.resets_at, max(l.day_ends) filter (where l.used_minor > 0 and l.day_ends > now())) as resets_at,
       coalesce(sum(l.used_minor) filter (where l.bucket >= d.day_from or l.day_ends > now()), 0)::bigint as used_today,
       coalesce(sum(l.used_minor) filter (where l.bucket >= d.from_30 or l.days30_end > now()), 0)::bigint as used_30_days
@@ -62,7 +64,7 @@ export async function usageOf(db: Db, userId: string): Promise<UsageRow | undefi
       kudi_bucket(kudi_day_start(u.timezone, t.today - 29)) as from_30) d
     left join limit_usage l on l.user_id = u.id and l.bucket >= d.from_30 - interval '2 days'
     where u.id = ${userId}::uuid
-    group by u.tier, d.day_from, d.resets_at`.execute(db);
+    group by u.id, d.day_from, d.resets_at`.execute(db);
   const row = rows[0];
   return row && { ...row, used_today: BigInt(row.used_today), used_30_days: BigInt(row.used_30_days) };
 }

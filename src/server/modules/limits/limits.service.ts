@@ -6,7 +6,7 @@
  * wallets are not. NGN counts in CAD at the mid rate of the moment, rounded up to the cent.
  * Days are the customer's own (the time zone of update-timezone; UTC until one is sent).
  */
-import { tierLimits } from '../../../shared/messages';
+import { server, tierLimits } from '../../../shared/messages';
 import { formatMinor, ngnLimitCount } from '../../../shared/money';
 import { decimalMoney } from '../../../shared/pricing';
 import type { Currency, Res } from '../../../shared/types';
@@ -84,6 +84,8 @@ export async function limitsOf(db: Db, deps: LimitDeps, userId: string): Promise
   const table = deps.config.limits;
   const [usage, midRate] = await Promise.all([usageOf(db, userId), deps.rates.midRate()]);
   if (!usage) throw unauthorized();
+  // No tier before the gate of the first one (Basic: email, phone and identity verified).
+  if (!usage.verified) throw forbidden(server.verificationRequired);
   const limits = table[usage.tier];
   return {
     tier: usage.tier,
