@@ -248,6 +248,29 @@ describe('phone verification', () => {
   });
 });
 
+describe('who holds a number is not for sweeping', () => {
+  it('a guessed code for a number another customer holds is a wrong code (400), not "already in use"', async () => {
+    const owner = await createCustomer(t, { phoneVerified: false });
+    await sendPhoneOtp(owner, '+2348030000077');
+    await verifyPhone(owner, '+2348030000077', await latestOtp(t, '+2348030000077'));
+    const prober = await createCustomer(t, { phoneVerified: false });
+    expectRefusal(await verifyPhone(prober, '+2348030000077', '123456'), 400, server.invalidOrExpiredOtp);
+    expect((await userRow(prober)).is_phone_verified).toBe(false);
+  });
+
+  it('ten numbers an hour may be asked for a code; the eleventh is refused (429) whoever holds it, and nothing is sent', async () => {
+    const owner = await createCustomer(t, { phoneVerified: false });
+    await sendPhoneOtp(owner, '+2348030000088');
+    await verifyPhone(owner, '+2348030000088', await latestOtp(t, '+2348030000088'));
+    const prober = await createCustomer(t, { phoneVerified: false });
+    expect((await sendPhoneOtp(prober, '+2348031000010')).statusCode).toBe(200);
+    for (let n = 1; n < 10; n += 1) expectRefusal(await sendPhoneOtp(prober, '+2348030000088'), 409, server.phoneInUse);
+    expectRefusal(await sendPhoneOtp(prober, '+2348030000088'), 429, 'Too many requests. Try again in 60 minutes.');
+    expectRefusal(await sendPhoneOtp(prober, '+2348031000099'), 429, 'Too many requests. Try again in 60 minutes.');
+    expect(await outbox(t, '+2348031000099')).toEqual([]);
+  });
+});
+
 describe('one user cannot reach another user’s data', () => {
   it("a code sent to Alice's phone does not verify it for Bob", async () => {
     const alice = await createCustomer(t, { phoneVerified: false });

@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../../lib/errors';
 import { toE164OrRefuse } from '../../lib/phone';
 import type { AuthDeps } from './auth.deps';
 import { sendNewOtp, useOtp, type OtpTarget } from './otp.service';
+import { takeHit, throttles } from './throttle.service';
 import { isUniqueViolation, phoneVerifiedByOther, updateUser } from './users.repository';
 
 /**
@@ -24,6 +25,7 @@ export async function sendPhoneOtp(deps: AuthDeps, userId: string, phoneNumber: 
   // No number, or only a dial code ('+234'): spec §5's text for a missing number.
   if (!/\d/.test(phoneNumber) || /^\s*\+?\s*\d{1,3}\s*$/.test(phoneNumber)) throw badRequest(phoneMessages.required);
   const phone = normalizePhone(phoneNumber);
+  await takeHit(deps.db, throttles.phoneCodesPerUser, userId, now);
   await assertPhoneFree(deps, phone, userId);
   await sendNewOtp(deps, phoneTarget(userId, phone), now);
 }
@@ -32,7 +34,8 @@ export async function sendPhoneOtp(deps: AuthDeps, userId: string, phoneNumber: 
 export async function verifyPhone(deps: AuthDeps, userId: string, phoneNumber: string, code: string, ip: string, now = new Date()): Promise<void> {
   const phone = normalizePhone(phoneNumber);
   if (!isSixDigitCode(code)) throw badRequest(codes.invalidSixDigitOtp);
-  await assertPhoneFree(deps, phone, userId);
+  // No look-up before the code: only a code sent to this customer for the number gets as far as
+  // saying it is taken (the unique number, below), so a guessed code tells nothing about who holds it.
   try {
     await useOtp(deps.db, deps.config.otpSecret, now, {
       target: phoneTarget(userId, phone),

@@ -18,6 +18,11 @@ export const throttles = {
   otpGuessesPerIp: { name: 'otp:ip', limit: 30, windowMs: 15 * MINUTE, message: server.tooManyRequestsFor },
   externalIdentityPerIp: { name: 'external-identity:ip', limit: 10, windowMs: 60 * MINUTE, message: server.tooManyRequestsFor },
   contactPerUser: { name: 'contact:user', limit: 5, windowMs: 60 * MINUTE, message: server.tooManyRequestsFor },
+  /**
+   * Numbers asked to be sent a phone code (each answer tells whether another customer holds the
+   * number): a person needs a few, too few to sweep numbers for customers.
+   */
+  phoneCodesPerUser: { name: 'send-otp-phone:user', limit: 10, windowMs: 60 * MINUTE, message: server.tooManyRequestsFor },
   /** The limit is QUOTES_PER_MINUTE (config); the exchange asks for one as the customer pauses typing. */
   quotesPerUser: { name: 'quotes:user', limit: 60, windowMs: MINUTE, message: server.tooManyRequestsFor },
 } satisfies Record<string, ThrottleRule>;
