@@ -29,9 +29,12 @@ export const GlobalStyle = createGlobalStyle`
     --toastify-text-color-light: ${({ theme }) => theme.colors.text};
     --toastify-font-family: ${({ theme }) => theme.fonts.body};
   }
-  /* The toast's close (×) is drawn 14 px wide: its tap area reaches 44 × 44 px around it, unseen. */
-  .Toastify__close-button { position: relative; }
-  .Toastify__close-button::after { content: ''; position: absolute; inset: -10px -15px; }
+  /*
+   * The toast's close (×) is drawn 14 × 24 px, 6 px in from the toast's top right corner (placed by
+   * react-toastify, position: absolute): its tap area reaches 44 × 44 px, unseen, from that corner
+   * down and to the left, inside the toast.
+   */
+  .Toastify__close-button::after { content: ''; position: absolute; inset: -6px -6px -14px -24px; }
 
   :focus-visible {
     outline: 3px solid ${({ theme }) => theme.colors.focus};
