@@ -73,6 +73,17 @@ describe('profile: Devices (spec-next §E)', () => {
     expect(within(card).getByRole('button', { name: 'Sign out everywhere else' })).toBeInTheDocument();
   });
 
+  test('coming back to Profile asks for the list again: a browser signed in meanwhile is there', async () => {
+    devicesFake.sessions = [LAPTOP];
+    const first = renderProfile();
+    await waitFor(async () => expect(deviceNames(await devicesCard())).toEqual(['Chrome on Windows']));
+    first.unmount();
+
+    devicesFake.sessions = [LAPTOP, PHONE];
+    renderWithProviders(<ProfileScreen />, { route: '/profile', store: first.store });
+    await waitFor(async () => expect(deviceNames(await devicesCard())).toEqual(['Chrome on Windows', 'Safari on iPhone']));
+  });
+
   test('only this device: no Sign out at all', async () => {
     renderProfile();
     const card = await devicesCard();

@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import { LIVE_QUERY } from '../../api/wallet-api';
 import { buildPath, endpoints } from '../../../shared/endpoints';
 import type { DeviceSession, Res } from '../../../shared/types';
 
@@ -27,4 +28,8 @@ export const devicesApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetSessionsQuery, useRevokeSessionMutation, useRevokeOtherSessionsMutation } = devicesApi;
+export const { useRevokeSessionMutation, useRevokeOtherSessionsMutation } = devicesApi;
+
+/** Asked again on mount, focus and reconnect: devices sign in and out elsewhere (a new browser, another device's sign-out). */
+export const useGetSessionsQuery = ((arg, options) =>
+  devicesApi.useGetSessionsQuery(arg, { ...LIVE_QUERY, ...options })) as typeof devicesApi.useGetSessionsQuery;
