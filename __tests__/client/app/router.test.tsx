@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { paths } from '../../../src/client/app/paths';
 import { endpoints } from '../../../src/shared/endpoints';
@@ -53,6 +53,15 @@ describe('route guard', () => {
     expect(store.getState().session.token).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(backend.seen(endpoints.user.path)).toHaveLength(1);
+  });
+
+  test('a screen opened from a button that went with the screen before it has the focus at its heading', async () => {
+    signIn();
+    const { router, user } = renderRoute(paths.dashboard);
+    await user.click(await screen.findByRole('button', { name: /History/ }));
+    expect(router.state.location.pathname).toBe(paths.history);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Transaction History' });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   test('the send-to-user route carries the product name', async () => {

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import IdentityVerificationScreen from '../../../src/client/features/identity/identity-verification-screen';
 import { endpoints } from '../../../src/shared/endpoints';
@@ -50,6 +50,23 @@ describe('standalone identity screen', () => {
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByText("We're reviewing your ID and we will send you an email as soon as we are done.")).toBeInTheDocument();
+  });
+
+  test('the keyboard stays in the frame: Tab past the provider\'s page comes round to Close, Shift+Tab from Close goes into the page', async () => {
+    const { user } = setup();
+    await user.type(screen.getByLabelText('First name'), 'Ada');
+    await user.type(screen.getByLabelText('Last name'), 'Obi');
+    await user.click(screen.getByRole('button', { name: 'Start Verification' }));
+    const frame = await screen.findByRole('dialog', { name: 'Identity verification' });
+    const close = within(frame).getByRole('button', { name: 'Close identity verification' });
+    await waitFor(() => expect(close).toHaveFocus());
+
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(within(frame).getByTitle('Identity verification')).toHaveFocus();
+    // Tab out of the provider's last control reaches the stop after the frame, which hands the focus round.
+    act(() => within(frame).getByTestId('identity-frame-end').focus());
+    expect(close).toHaveFocus();
+    expect(screen.getByLabelText('First name')).not.toHaveFocus();
   });
 
   test('a refusal shows the server message, a failure the default text', async () => {

@@ -30,6 +30,25 @@ describe('Button', () => {
     expect(button).not.toHaveAttribute('aria-busy');
   });
 
+  it('had the focus when it went busy: takes it back when done, unless something else took it meanwhile', () => {
+    const { rerender } = renderWithTheme(<><Button>Save as PNG</Button><input aria-label="Other" /></>);
+    const button = screen.getByRole('button', { name: 'Save as PNG' });
+    button.focus();
+    rerender(<><Button busy>Save as PNG</Button><input aria-label="Other" /></>);
+    // A browser takes the focus off a disabled control, to the page's body; jsdom does not (nor blurs a
+    // disabled control), so the focus is sent there by way of the other field.
+    screen.getByRole('textbox', { name: 'Other' }).focus();
+    screen.getByRole('textbox', { name: 'Other' }).blur();
+    expect(document.body).toHaveFocus();
+    rerender(<><Button busy={false}>Save as PNG</Button><input aria-label="Other" /></>);
+    expect(button).toHaveFocus();
+
+    rerender(<><Button disabled>Save as PNG</Button><input aria-label="Other" /></>);
+    screen.getByRole('textbox', { name: 'Other' }).focus();
+    rerender(<><Button>Save as PNG</Button><input aria-label="Other" /></>);
+    expect(screen.getByRole('textbox', { name: 'Other' })).toHaveFocus();
+  });
+
   it('does not submit a form unless asked to', async () => {
     const onSubmit = jest.fn((event: { preventDefault(): void }) => event.preventDefault());
     renderWithTheme(

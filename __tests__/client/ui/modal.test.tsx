@@ -115,6 +115,57 @@ describe('Modal', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
+  it('a dialog opened from a dialog that has closed since (a review, then its PIN step) gives the focus back to where the first was opened from', async () => {
+    function Steps() {
+      const [step, setStep] = useState<'form' | 'review' | 'pin'>('form');
+      return (
+        <>
+          <Button onClick={() => setStep('review')}>Send</Button>
+          <Modal open={step === 'review'} onClose={() => setStep('form')} title="Review">
+            <Button onClick={() => setStep('pin')}>Continue</Button>
+          </Modal>
+          <Modal open={step === 'pin'} onClose={() => setStep('form')} title="Enter Transaction PIN"><p>PIN</p></Modal>
+        </>
+      );
+    }
+    renderWithTheme(<Steps />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('dialog', { name: 'Enter Transaction PIN' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveFocus();
+  });
+
+  it('a dialog whose opener has gone (a list item removed) gives the focus to the screen\'s heading', async () => {
+    function Devices() {
+      const [devices, setDevices] = useState(['Safari on iPhone']);
+      const [asking, setAsking] = useState<string | null>(null);
+      return (
+        <main>
+          <h1>Profile</h1>
+          {devices.map((device) => <Button key={device} onClick={() => setAsking(device)}>Sign out {device}</Button>)}
+          <ConfirmDialog
+            open={asking !== null}
+            onClose={() => setAsking(null)}
+            onConfirm={() => {
+              setDevices([]);
+              setAsking(null);
+            }}
+            title="Sign out this device?"
+            text="It will need to sign in again."
+            confirmLabel="Sign out"
+          />
+        </main>
+      );
+    }
+    renderWithTheme(<Devices />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out Safari on iPhone' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Profile' })).toHaveFocus();
+  });
+
   it('Escape in a dialog opened over another closes only the top one', async () => {
     const closeOuter = jest.fn();
     function Nested() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import styled from 'styled-components';
 import * as M from '../../shared/messages';
@@ -7,6 +7,7 @@ import { paths } from './paths';
 import { RequireSession } from './require-session';
 import { signedInRoutes } from './signed-in-routes';
 import { useAppStore } from './store';
+import { focusAfterNavigation } from '../ui';
 import { ToastsClearedOnNavigation } from './toasts';
 
 // One chunk per screen, so '/' downloads only the auth screen. Its chunk is named: the build adds its
@@ -30,6 +31,18 @@ function RouteRecorder() {
   return null;
 }
 
+/** After a route change, a focus that was lost (the control that started it is gone) goes to the new screen's heading. */
+function FocusOnNavigation() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return undefined;
+    shown.current = pathname;
+    return focusAfterNavigation();
+  }, [pathname]);
+  return null;
+}
+
 function Root() {
   // On /dashboard, whatever loads first says the dashboard's loading text (spec §2).
   const { pathname } = useLocation();
@@ -38,6 +51,7 @@ function Root() {
       <NavigationBridge />
       <RouteRecorder />
       <ToastsClearedOnNavigation />
+      <FocusOnNavigation />
       <Suspense fallback={<Loading>{pathname === paths.dashboard ? M.dashboard.loading : 'Loading…'}</Loading>}>
         <Outlet />
       </Suspense>

@@ -1,4 +1,4 @@
-import type { ComponentPropsWithRef } from 'react';
+import { useCallback, useLayoutEffect, useRef, type ComponentPropsWithRef, type RefObject } from 'react';
 import styled, { css } from 'styled-components';
 import { SpinnerRing } from './feedback';
 
@@ -60,11 +60,43 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $fullWidth?: boole
   &[aria-busy='true'] { cursor: progress; }
 `;
 
+/**
+ * A button that had the focus when it was disabled (busy: its work started) loses it to the page's
+ * body, as a browser does with a disabled control; once it is enabled again, it takes it back if
+ * nothing else took it meanwhile, so the keyboard goes on from where the customer was.
+ */
+function useFocusKeptWhileDisabled(off: boolean, ref: RefObject<HTMLButtonElement | null>): void {
+  const hadFocus = useRef(false);
+  useLayoutEffect(() => {
+    const button = ref.current;
+    if (off) {
+      if (button && document.activeElement === button) hadFocus.current = true;
+      return;
+    }
+    if (!hadFocus.current) return;
+    hadFocus.current = false;
+    const active = document.activeElement;
+    if (button?.isConnected && (active === null || active === document.body)) button.focus();
+  }, [off, ref]);
+}
+
 /** Text button. `type` defaults to `button`; pass `type="submit"` in forms. */
-export function Button({ variant = 'primary', fullWidth, busy = false, busyLabel, disabled, type = 'button', children, ...rest }: ButtonProps) {
+export function Button({ variant = 'primary', fullWidth, busy = false, busyLabel, disabled, type = 'button', children, ref, ...rest }: ButtonProps) {
+  const own = useRef<HTMLButtonElement>(null);
+  const off = Boolean(disabled || busy);
+  useFocusKeptWhileDisabled(off, own);
+  const setRef = useCallback(
+    (element: HTMLButtonElement | null) => {
+      own.current = element;
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+    },
+    [ref],
+  );
   return (
     <StyledButton
       {...rest}
+      ref={setRef}
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}

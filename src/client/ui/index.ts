@@ -22,6 +22,7 @@ export {
   HomeIcon, ConvertIcon, WalletIcon, UserIcon, InfoIcon, SignOutIcon,
 } from './icons';
 export { ComboboxField, type ComboboxFieldProps } from './combobox-field';
+export { dialogOpenedFrom, focusAfterNavigation, focusedElement, returnFocus } from './focus-return';
 export { toast, toastScope, loadToasts, useToastify, type ToastScope } from './toast';
 export { focusRefusedField, refused, useRefusedSubmitToast } from './use-refused-submit-toast';
 export { RefusedSubmitToast } from './refused-submit-toast';

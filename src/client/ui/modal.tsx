@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { Button, IconButton } from './button';
+import { dialogOpenedFrom, focusedElement, returnFocus } from './focus-return';
 import { CloseIcon } from './icons';
 import { media } from './theme';
 
@@ -80,7 +81,8 @@ const Footer = styled.div`
 
 /**
  * Modal dialog in a portal: focus moves in on open (to an autoFocus child, else the dialog),
- * Tab is trapped, Escape/backdrop close it, focus returns to the opener, body scroll is locked.
+ * Tab is trapped, Escape/backdrop close it, focus returns to the opener (focus-return.ts: or to
+ * where the opener's own dialog was opened from, else the screen's heading), body scroll is locked.
  */
 export function Modal(props: ModalProps) {
   return props.open ? <OpenModal {...props} /> : null;
@@ -88,19 +90,20 @@ export function Modal(props: ModalProps) {
 
 function OpenModal({ onClose, title, description, children, footer, dismissible = true }: ModalProps) {
   // Read before the children mount: an autoFocus child takes focus during the commit.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  const [opener] = useState(focusedElement);
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
 
   useEffect(() => {
     const panel = panelRef.current;
+    if (panel) dialogOpenedFrom(panel, opener);
     if (panel && !panel.contains(document.activeElement)) panel.focus();
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      opener?.focus();
+      returnFocus(opener);
     };
   }, [opener]);
 

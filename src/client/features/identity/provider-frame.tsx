@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
-import { CloseIcon, IconButton } from '../../ui';
+import { CloseIcon, dialogOpenedFrom, focusedElement, IconButton, returnFocus } from '../../ui';
 
 /** What the provider page posts to its parent frame (the server's simulated provider does). */
 interface IdentityMessage {
@@ -71,26 +71,36 @@ export function ProviderFrame({ src, onFinished, onClose }: ProviderFrameProps) 
     return () => window.removeEventListener('message', handleMessage);
   }, [onFinished, onClose]);
 
-  // Focus starts on the close button and returns to the opener afterwards.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  // Focus starts on the close button and returns to the opener afterwards (ui focus-return.ts).
+  const [opener] = useState(focusedElement);
+  const overlayRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
+    if (overlayRef.current) dialogOpenedFrom(overlayRef.current, opener);
     closeRef.current?.focus();
-    return () => opener?.focus();
+    return () => returnFocus(opener);
   }, [opener]);
 
   const handleKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') onClose();
+    // Back from the close button (the dialog's first stop) goes into the provider's page, not behind the dialog.
+    if (event.key === 'Tab' && event.shiftKey && event.target === closeRef.current) {
+      event.preventDefault();
+      frameRef.current?.focus();
+    }
   };
 
   return createPortal(
-    <Overlay role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={handleKeyDown}>
+    <Overlay ref={overlayRef} role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={handleKeyDown}>
       <Bar>
         <Title id={titleId}>{TITLE}</Title>
         <IconButton ref={closeRef} label={`Close ${TITLE.toLowerCase()}`} onClick={onClose}>
           <CloseIcon />
         </IconButton>
       </Bar>
-      <Frame src={src} title={TITLE} allow="camera; microphone" />
+      <Frame ref={frameRef} src={src} title={TITLE} allow="camera; microphone" />
+      {/* Tab past the provider's page's last control lands here (the page behind cannot catch it) and goes round to the close button. */}
+      <span tabIndex={0} aria-hidden="true" data-testid="identity-frame-end" onFocus={() => closeRef.current?.focus()} />
     </Overlay>,
     document.body,
   );
