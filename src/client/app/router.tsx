@@ -7,7 +7,6 @@ import { paths } from './paths';
 import { RequireSession } from './require-session';
 import { signedInRoutes } from './signed-in-routes';
 import { useAppStore } from './store';
-import { focusAfterNavigation } from '../ui';
 import { ToastsClearedOnNavigation } from './toasts';
 
 // One chunk per screen, so '/' downloads only the auth screen. Its chunk is named: the build adds its
@@ -31,14 +30,25 @@ function RouteRecorder() {
   return null;
 }
 
-/** After a route change, a focus that was lost (the control that started it is gone) goes to the new screen's heading. */
+/**
+ * After a route change, a focus that was lost (the control that started it is gone) goes to the new
+ * screen's heading (ui/focus-return.ts, loaded with the first route change: '/' does not need it).
+ */
 function FocusOnNavigation() {
   const { pathname } = useLocation();
   const shown = useRef(pathname);
   useEffect(() => {
     if (shown.current === pathname) return undefined;
     shown.current = pathname;
-    return focusAfterNavigation();
+    let stop: (() => void) | null = null;
+    let left = false;
+    void import('../ui/focus-return').then(({ focusAfterNavigation }) => {
+      if (!left) stop = focusAfterNavigation();
+    });
+    return () => {
+      left = true;
+      stop?.();
+    };
   }, [pathname]);
   return null;
 }

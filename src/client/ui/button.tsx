@@ -1,10 +1,10 @@
-import { useCallback, useLayoutEffect, useRef, type ComponentPropsWithRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type ComponentPropsWithRef, type RefObject } from 'react';
 import styled, { css } from 'styled-components';
 import { SpinnerRing } from './feedback';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
-export interface ButtonProps extends ComponentPropsWithRef<'button'> {
+export interface ButtonProps extends Omit<ComponentPropsWithRef<'button'>, 'ref'> {
   /** Default `primary`. */
   variant?: ButtonVariant;
   fullWidth?: boolean;
@@ -69,34 +69,22 @@ function useFocusKeptWhileDisabled(off: boolean, ref: RefObject<HTMLButtonElemen
   const hadFocus = useRef(false);
   useLayoutEffect(() => {
     const button = ref.current;
-    if (off) {
-      if (button && document.activeElement === button) hadFocus.current = true;
-      return;
+    if (off) hadFocus.current ||= document.activeElement === button;
+    else if (hadFocus.current) {
+      hadFocus.current = false;
+      if (document.activeElement === document.body) button?.focus();
     }
-    if (!hadFocus.current) return;
-    hadFocus.current = false;
-    const active = document.activeElement;
-    if (button?.isConnected && (active === null || active === document.body)) button.focus();
   }, [off, ref]);
 }
 
 /** Text button. `type` defaults to `button`; pass `type="submit"` in forms. */
-export function Button({ variant = 'primary', fullWidth, busy = false, busyLabel, disabled, type = 'button', children, ref, ...rest }: ButtonProps) {
-  const own = useRef<HTMLButtonElement>(null);
-  const off = Boolean(disabled || busy);
-  useFocusKeptWhileDisabled(off, own);
-  const setRef = useCallback(
-    (element: HTMLButtonElement | null) => {
-      own.current = element;
-      if (typeof ref === 'function') ref(element);
-      else if (ref) ref.current = element;
-    },
-    [ref],
-  );
+export function Button({ variant = 'primary', fullWidth, busy = false, busyLabel, disabled, type = 'button', children, ...rest }: ButtonProps) {
+  const ref = useRef<HTMLButtonElement>(null);
+  useFocusKeptWhileDisabled(Boolean(disabled || busy), ref);
   return (
     <StyledButton
       {...rest}
-      ref={setRef}
+      ref={ref}
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}

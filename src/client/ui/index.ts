@@ -23,6 +23,7 @@ export {
 } from './icons';
 export { ComboboxField, type ComboboxFieldProps } from './combobox-field';
 export { dialogOpenedFrom, focusAfterNavigation, focusedElement, returnFocus } from './focus-return';
-export { toast, toastScope, loadToasts, useToastify, type ToastScope } from './toast';
+export { toast, loadToasts, useToastify } from './toast';
+export { toastScope, type ToastScope } from './toast-scope';
 export { focusRefusedField, refused, useRefusedSubmitToast } from './use-refused-submit-toast';
 export { RefusedSubmitToast } from './refused-submit-toast';

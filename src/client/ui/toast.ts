@@ -30,7 +30,7 @@ function withToastify(show: (module: ToastifyModule) => void): void {
   else void loadToasts().then(show);
 }
 
-type Show = (...args: [content: Toastify.ToastContent, options?: Toastify.ToastOptions]) => void;
+export type Show = (...args: [content: Toastify.ToastContent, options?: Toastify.ToastOptions]) => void;
 /** One of react-toastify's kinds, handed exactly the arguments given. */
 const kind = (type: 'success' | 'error' | 'info' | 'warn'): Show => (...args) =>
   withToastify((module) => void module.toast[type](...args));
@@ -45,38 +45,6 @@ export const toast = {
     if (loading) withToastify((module) => module.toast.dismiss(id));
   },
 };
-
-/**
- * The toasts said about one piece of work, e.g. a money flow's tries: `clear()` takes back what it
- * said, so that the next try (or its success) is not shown beside an earlier try's failure.
- */
-export interface ToastScope {
-  error: Show;
-  info: Show;
-  clear(): void;
-}
-
-let scopes = 0;
-
-/** A new ToastScope (each of its toasts gets an id of its own, unless the caller gave one). */
-export function toastScope(): ToastScope {
-  const prefix = `said-${++scopes}-`;
-  let count = 0;
-  const ids = new Set<Toastify.Id>();
-  const said = (show: Show): Show => (content, options) => {
-    const toastId = options?.toastId ?? `${prefix}${++count}`;
-    ids.add(toastId);
-    show(content, { ...options, toastId });
-  };
-  return {
-    error: said(toast.error),
-    info: said(toast.info),
-    clear() {
-      for (const id of ids) toast.dismiss(id);
-      ids.clear();
-    },
-  };
-}
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
