@@ -45,11 +45,33 @@ describe('stored session (localStorage "user")', () => {
     store.dispatch(sessionStarted(loginData(makeToken())));
     const fresh = makeToken();
 
-    store.dispatch(tokenRefreshed({ token: fresh }));
+    store.dispatch(tokenRefreshed({ token: fresh, email: TEST_EMAIL }));
     // An answer of GET /auth/user (the user slice's only source).
     await store.dispatch(userApi.util.upsertQueryData('getUser', undefined, { success: true, message: answers.user, data: { phone_number: '+2348012345678', is_phone_verified: true } as User }));
 
     expect(stored()).toMatchObject({ token: fresh, access_token: fresh, email: TEST_EMAIL, phone_number: '+2348012345678' });
+  });
+
+  test("a refreshed token for another customer (an answer that came after a sign-in as someone else) is neither kept nor stored", () => {
+    const store = makeStore();
+    const bola = makeToken();
+    store.dispatch(sessionStarted({ ...loginData(bola), email: 'bola@example.com' }));
+
+    store.dispatch(tokenRefreshed({ token: makeToken(), email: TEST_EMAIL }));
+
+    expect(store.getState().session).toMatchObject({ token: bola, email: 'bola@example.com' });
+    expect(stored()).toMatchObject({ token: bola, access_token: bola, email: 'bola@example.com' });
+  });
+
+  test('a refreshed token after the session ended is not kept', () => {
+    const store = makeStore();
+    store.dispatch(sessionStarted(loginData(makeToken())));
+    store.dispatch(sessionEnded({ reason: 'expired' }));
+
+    store.dispatch(tokenRefreshed({ token: makeToken(), email: TEST_EMAIL }));
+
+    expect(store.getState().session.token).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
   });
 
   test('a new store starts from the stored session', () => {

@@ -1,12 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router-dom';
-import { sessionStarted } from '../../../src/client/app/session-slice';
+import { sessionEnded, sessionStarted } from '../../../src/client/app/session-slice';
 import { ACTIVITY_WRITE_INTERVAL_MS, LAST_ACTIVITY_KEY } from '../../../src/client/features/session/session-timers';
 import { buildPath, endpoints } from '../../../src/shared/endpoints';
 import { INACTIVITY_TIMEOUT_MS, TOKEN_CHECK_INTERVAL_MS } from '../../../src/shared/limits';
 import { renderWithProviders } from '../../support/render';
-import { apiPath, backend, nowS, server, setupFakeBackend, signIn, TEST_EMAIL } from '../../support/server-mock';
+import { apiPath, backend, makeToken, nowS, server, setupFakeBackend, signIn, TEST_EMAIL } from '../../support/server-mock';
 
 setupFakeBackend();
 beforeEach(() => jest.useFakeTimers());
@@ -62,6 +62,27 @@ describe('inactivity', () => {
     await advance(MINUTE);
     expect(store.getState().session.token).toBeNull();
     expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  test('after a sleep (the clock went on, the timer did not fire), the first mouse move or key press ends the session instead of resuming it', async () => {
+    const { store } = renderSignedIn();
+    await advance(MINUTE);
+    // A laptop asleep for 12 minutes: the wall clock moves on, the page's timers wait.
+    jest.setSystemTime(Date.now() + 12 * MINUTE);
+    fireEvent.mouseMove(document.body);
+
+    expect(await screen.findByText('Session expired. Please log in again.')).toBeInTheDocument();
+    expect(store.getState().session.token).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeInTheDocument();
+  });
+
+  test('after a short sleep (under 10 minutes without activity), a mouse move keeps the session and starts the 10 minutes again', async () => {
+    const { store } = renderSignedIn();
+    jest.setSystemTime(Date.now() + 8 * MINUTE);
+    fireEvent.mouseMove(document.body);
+    await advance(9 * MINUTE);
+    expect(store.getState().session.token).not.toBeNull();
   });
 
   test('the end of a session for inactivity is sent to the server (POST /auth/logout with the token)', async () => {
@@ -191,6 +212,37 @@ describe('the 60-second token check', () => {
 
     expect(backend.seen(refreshPath)).toHaveLength(0);
     expect(store.getState().session.token).toBe(token);
+  });
+
+  test.each([
+    ['a new token', () => HttpResponse.json({ success: true, message: 'Token refreshed', data: { token: makeToken() } })],
+    ['a refusal', () => HttpResponse.json({ success: false, message: 'Session expired' }, { status: 401 })],
+  ])("a refresh whose answer (%s) comes after the session ended and another customer signed in leaves that customer's session alone", async (_case, answer) => {
+    let answerNow: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answerNow = resolve;
+    });
+    server.use(http.get(apiPath(refreshPath), async () => {
+      await held;
+      return answer();
+    }));
+    const { store } = renderSignedIn({ exp: nowS() + 30 });
+    await advance(TOKEN_CHECK_INTERVAL_MS);
+    expect(backend.seen(refreshPath)).toHaveLength(1);
+
+    // Meanwhile the session ended (elsewhere) and Bola signed in.
+    act(() => {
+      store.dispatch(sessionEnded({ reason: 'endedElsewhere' }));
+    });
+    const bola = makeToken({ email: 'bola@example.com' });
+    act(() => {
+      store.dispatch(sessionStarted({ access_token: bola, token_type: 'bearer', email: 'bola@example.com' } as never));
+    });
+    answerNow();
+    await advance(1000);
+
+    expect(store.getState().session).toMatchObject({ token: bola, email: 'bola@example.com' });
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ email: 'bola@example.com', access_token: bola, token: bola });
   });
 
   test('an expired token is refreshed at the next check, and a failed refresh ends the session', async () => {

@@ -75,7 +75,7 @@ async function storeWithEverySecret() {
   const store = makeStore();
   store.dispatch(sessionStarted({ access_token: SECRETS.token, token_type: 'bearer', email: 'ada@example.com' } as never));
   // A refresh, exactly as the API layer dispatches it, through the real action-log middleware.
-  store.dispatch(tokenRefreshed({ token: SECRETS.refreshed }));
+  store.dispatch(tokenRefreshed({ token: SECRETS.refreshed, email: 'ada@example.com' }));
   // A token as a bare string payload (as tokenRefreshed used to carry it).
   store.dispatch({ type: 'session/legacyTokenNoted', payload: SECRETS.bare });
   // The action log keeps payloads: a form's action carrying every secret, as a careless reducer might receive.
@@ -107,7 +107,7 @@ test('the seeded secrets are really in the session, the action log, the RTK Quer
   const raw = JSON.stringify({ state: store.getState(), actions: store.actionLog.actions() });
   for (const secret of EVERY_SECRET) expect(raw).toContain(secret);
   expect(store.getState().session.token).toBe(SECRETS.refreshed);
-  expect(store.actionLog.actions()).toContainEqual(expect.objectContaining({ type: 'session/tokenRefreshed', payload: { token: SECRETS.refreshed } }));
+  expect(store.actionLog.actions()).toContainEqual(expect.objectContaining({ type: 'session/tokenRefreshed', payload: { token: SECRETS.refreshed, email: 'ada@example.com' } }));
   // The failed call's path is redacted as it is recorded (its action reaches DevTools too); its message is not yet.
   expect(store.actionLog.failedRequests()).toEqual([expect.objectContaining({ path: apiPath('/leaky/******6789'), message: expect.stringContaining(SECRETS.bare) })]);
 });
@@ -120,7 +120,7 @@ test('no secret survives in the diagnostics file, and account numbers keep their
   expect(text).toContain(maskAccountNumber(ACCOUNT));
   expect(file.route).toBe(`/transfer-naira/******6789?t=${REDACTED}`);
   expect(file.actions.map(({ type }) => type)).toEqual(expect.arrayContaining(['session/tokenRefreshed', 'session/legacyTokenNoted', 'form/submitted']));
-  expect(file.actions.find(({ type }) => type === 'session/tokenRefreshed')?.payload).toEqual({ token: REDACTED });
+  expect(file.actions.find(({ type }) => type === 'session/tokenRefreshed')?.payload).toEqual({ token: REDACTED, email: 'ada@example.com' });
   expect(file.actions.find(({ type }) => type === 'session/legacyTokenNoted')?.payload).toBe(REDACTED);
   expect(file.failedRequests).toEqual([
     expect.objectContaining({ status: 400, path: apiPath('/leaky/******6789'), message: `Token ${REDACTED} refused for Bearer ${REDACTED}` }),

@@ -45,16 +45,20 @@ const rawBaseQuery: typeof fetchWithoutRecord = async (args, api, extraOptions) 
 const mutex = new Mutex();
 
 /**
- * GET /auth/refresh-token/{email} with the current token, the email read from the stored user
- * (localStorage 'user'). Without a stored user or its email, or on any failure, the session ends (spec §4).
+ * GET /auth/refresh-token/{email} with the current token (`staleToken`), the email read from the
+ * stored user (localStorage 'user'). Without a stored user or its email, or on any failure, the
+ * session ends (spec §4). An answer that comes once that session is over (ended, or another
+ * customer signed in meanwhile, here or in another tab) is dropped: it is not this session's to
+ * keep, nor to end.
  */
-async function refresh(api: BaseQueryApi, extraOptions: ExtraOptions): Promise<void> {
+async function refresh(staleToken: string, api: BaseQueryApi, extraOptions: ExtraOptions): Promise<void> {
   const email = storedEmail();
   if (email) {
     const { data } = await rawBaseQuery(buildPath('refreshToken', { email }), api, extraOptions);
+    if (tokenOf(api) !== staleToken) return;
     const body = data as Res<'refreshToken'> | ErrorBody | undefined;
     if (body?.success && body.data.token) {
-      api.dispatch(tokenRefreshed({ token: body.data.token }));
+      api.dispatch(tokenRefreshed({ token: body.data.token, email }));
       return;
     }
   }
@@ -72,7 +76,7 @@ async function renew(staleToken: string, api: BaseQueryApi, extraOptions: ExtraO
   } else {
     const release = await mutex.acquire();
     try {
-      if (tokenOf(api) === staleToken) await refresh(api, extraOptions);
+      if (tokenOf(api) === staleToken) await refresh(staleToken, api, extraOptions);
     } finally {
       release();
     }

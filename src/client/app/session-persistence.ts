@@ -15,9 +15,10 @@ export function persistSession(listener: ListenerMiddlewareInstance): void {
   });
   listener.startListening({
     actionCreator: tokenRefreshed,
-    effect: ({ payload: { token } }) => {
+    effect: ({ payload: { token, email } }) => {
       const stored = readStoredUser();
-      if (stored) writeStoredUser({ ...stored, token, access_token: token });
+      // Only into the stored session of the customer it was asked for (another tab may have signed in another).
+      if (stored && sameEmail(stored.email, email)) writeStoredUser({ ...stored, token, access_token: token });
     },
   });
   // The current user's answers (the same ones that fill the user slice) refresh its stored fields.

@@ -29,8 +29,13 @@ export const sessionSlice = createSlice({
     /** Login succeeded: `payload` is the login response's data. */
     sessionStarted: (_state, { payload }: PayloadAction<LoginData>) =>
       fromStored({ ...payload, token: payload.access_token }),
-    /** The token sits under a named key, so redaction (DevTools, diagnostics) recognises it. */
-    tokenRefreshed: (state, { payload: { token } }: PayloadAction<{ token: string }>) => {
+    /**
+     * A refresh answered: `token` for the customer `email` (the one it was asked for). The token sits
+     * under a named key, so redaction (DevTools, diagnostics) recognises it. Only the session of that
+     * customer takes it: never one that ended or was replaced by another customer's meanwhile.
+     */
+    tokenRefreshed: (state, { payload: { token, email } }: PayloadAction<{ token: string; email: string }>) => {
+      if (state.token === null || !state.email || state.email.toLowerCase() !== email.toLowerCase()) return;
       state.token = token;
       state.expiresAt = tokenExpiry(token);
     },

@@ -46,7 +46,8 @@ function shareLastActivity(time: number): void {
  * every ACTIVITY_WRITE_INTERVAL_MS (a last write follows a burst, so the shared time is never more
  * than that behind). The single timer re-arms for whatever is left when it fires early, from the
  * later of this tab's and the shared last activity; Date.now() keeps it right after a throttled
- * background tab or a sleep.
+ * background tab or a sleep, and so does activity itself: the first one after 10 idle minutes (the
+ * timer not yet fired, late after a sleep) ends the session instead of resetting it.
  */
 export function startInactivityTimer(onIdle: () => void, { resumed = false }: { resumed?: boolean } = {}): () => void {
   const shared = resumed ? sharedLastActivity() : null;
@@ -60,19 +61,32 @@ export function startInactivityTimer(onIdle: () => void, { resumed = false }: { 
     lastShared = lastActivity;
     shareLastActivity(lastActivity);
   };
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    onIdle();
+  };
+  /** The later of this tab's and every other tab's last activity (a time in the future counts as now). */
+  const latestActivity = () => Math.max(lastActivity, Math.min(sharedLastActivity() ?? 0, Date.now()));
   const onActivity = () => {
+    // After a sleep or a frozen tab the timer fires late: a mouse move or key press that comes after
+    // 10 minutes without activity ends the session (spec §9), it does not start 10 more.
+    if (Date.now() - lastActivity >= INACTIVITY_TIMEOUT_MS && Date.now() - latestActivity() >= INACTIVITY_TIMEOUT_MS) {
+      end();
+      return;
+    }
+    if (ended) return;
     lastActivity = Date.now();
     if (pendingShare !== undefined) return;
     const wait = lastShared + ACTIVITY_WRITE_INTERVAL_MS - lastActivity;
     if (wait <= 0) share();
     else pendingShare = setTimeout(share, wait);
   };
-  /** The later of this tab's and every other tab's last activity (a time in the future counts as now). */
-  const latestActivity = () => Math.max(lastActivity, Math.min(sharedLastActivity() ?? 0, Date.now()));
   const arm = (delay: number) => {
     timer = setTimeout(() => {
       const idle = Date.now() - latestActivity();
-      if (idle >= INACTIVITY_TIMEOUT_MS) onIdle();
+      if (idle >= INACTIVITY_TIMEOUT_MS) end();
       else arm(INACTIVITY_TIMEOUT_MS - idle);
     }, delay);
   };
