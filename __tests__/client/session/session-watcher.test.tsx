@@ -9,6 +9,17 @@ import { renderWithProviders } from '../../support/render';
 import { apiPath, backend, makeToken, nowS, server, setupFakeBackend, signIn, TEST_EMAIL } from '../../support/server-mock';
 
 setupFakeBackend();
+// The session's timers load with the first session (app/app.tsx, a chunk of their own): loaded once
+// here, with real timers, so that each test's timers start with its own render.
+beforeAll(async () => {
+  signIn();
+  const warm = renderWithProviders(<h1>Warming up</h1>);
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  warm.unmount();
+  localStorage.clear();
+});
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 

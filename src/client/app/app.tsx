@@ -1,14 +1,30 @@
-import { StrictMode, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter, MemoryRouter } from 'react-router-dom';
 import { ThemeProvider } from 'styled-components';
-import { SessionWatcher } from '../features/session/session-watcher';
 import { GlobalStyle } from '../ui/global-style';
 import { theme } from '../ui/theme';
 import { paths } from './paths';
 import { AppRoutes } from './router';
-import type { AppStore } from './store';
+import { selectIsSignedIn } from './session-slice';
+import { useAppSelector, type AppStore } from './store';
 import { ToastOutlet } from './toasts';
+
+// The session's timers load once there is a session: '/' signed out does not need them.
+const SessionWatcher = lazy(() => import('../features/session/session-watcher'));
+
+/** The session's timers (features/session), from the first moment there is a session on. */
+function SessionTimers() {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const [startedSignedIn] = useState(signedIn);
+  const [needed, setNeeded] = useState(signedIn);
+  if (signedIn && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <SessionWatcher resumedAtStart={startedSignedIn} />
+    </Suspense>
+  ) : null;
+}
 
 /** Store, theme, global styles, the toast outlet and the session timers: everything around the router. */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
@@ -16,7 +32,7 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <GlobalStyle />
-        <SessionWatcher />
+        <SessionTimers />
         {children}
         <ToastOutlet />
       </ThemeProvider>

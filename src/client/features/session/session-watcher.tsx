@@ -25,12 +25,12 @@ export function revokeSession(token: string): void {
  * mutex-guarded refresh); 10 minutes without activity in any tab end the session, and the server
  * is told (POST /auth/logout).
  */
-export function SessionWatcher() {
+export default function SessionWatcher({ resumedAtStart }: { resumedAtStart: boolean }) {
   const signedIn = useAppSelector(selectIsSignedIn);
   const store = useAppStore();
-  // Signed in when the app started: the stored session resumed (a reload, the app opened again),
-  // until it ends; a later session is a sign-in.
-  const resumed = useRef(signedIn);
+  // Signed in when the app started (`resumedAtStart`): the stored session resumed (a reload, the
+  // app opened again), until it ends; a later session is a sign-in.
+  const resumed = useRef(resumedAtStart);
 
   useEffect(() => {
     if (!signedIn) {
