@@ -4,6 +4,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { API_PREFIX } from '../../shared/product';
 
+/** Paths of files, not of the app's screens: the build's assets, and names with a static file's extension. */
+const MISSING_FILE = /^\/assets\/|\.(?:js|mjs|css|map|json|ico|png|jpe?g|gif|svg|webp|woff2?|ttf|txt|webmanifest|br|gz)$/i;
+
 /**
  * Serves the built client from the same origin. Unknown non-API GET paths return the app
  * (history fallback); unknown API paths answer 404 in the API's error shape.
@@ -11,9 +14,6 @@ import { API_PREFIX } from '../../shared/product';
  * every other path gets shell.html, the same page with an empty #root, so that a deep link (say
  * /dashboard for a signed-in customer) does not show the sign-in form until the app starts.
  */
-/** Paths of files, not of the app's screens: the build's assets, and names with a static file's extension. */
-const MISSING_FILE = /^\/assets\/|\.(?:js|mjs|css|map|json|ico|png|jpe?g|gif|svg|webp|woff2?|ttf|txt|webmanifest|br|gz)$/i;
-
 export async function registerStaticClient(app: FastifyInstance, publicDir: string): Promise<void> {
   const built = existsSync(path.join(publicDir, 'index.html'));
   // A build without the prerender step (webpack alone) has no shell: index.html is the shell then.
