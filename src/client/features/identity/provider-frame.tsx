@@ -100,7 +100,7 @@ export function ProviderFrame({ src, onFinished, onClose }: ProviderFrameProps) 
       </Bar>
       <Frame ref={frameRef} src={src} title={TITLE} allow="camera; microphone" />
       {/* Tab past the provider's page's last control lands here (the page behind cannot catch it) and goes round to the close button. */}
-      <span tabIndex={0} aria-hidden="true" data-testid="identity-frame-end" onFocus={() => closeRef.current?.focus()} />
+      <span tabIndex={0} data-testid="identity-frame-end" onFocus={() => closeRef.current?.focus()} />
     </Overlay>,
     document.body,
   );
