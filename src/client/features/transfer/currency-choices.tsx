@@ -14,6 +14,11 @@ const Grid = styled.div`
   gap: ${({ theme }) => theme.space.md};
 `;
 
+/** A currency's card: its button at the foot, level with the other card's when a name wraps. */
+const Choice = styled(Card)`
+  justify-content: space-between;
+`;
+
 interface CurrencyChoicesProps {
   onChoose(currency: Currency): void;
   /** The cards' heading level: h2 on the screen, h3 under the dialog's title. */
@@ -25,10 +30,10 @@ export function CurrencyChoices({ onChoose, headingLevel }: CurrencyChoicesProps
   return (
     <Grid>
       {choices.map(({ currency, name, action }) => (
-        <Card key={currency} aria-label={name}>
+        <Choice key={currency} aria-label={name}>
           <CardTitle as={headingLevel}>{name}</CardTitle>
           <Button onClick={() => onChoose(currency)}>{action}</Button>
-        </Card>
+        </Choice>
       ))}
     </Grid>
   );
