@@ -7,6 +7,8 @@
  * - a new screen (a route change started from a button that is gone) puts it on its heading.
  */
 
+import { focusHeadingWhenShown } from './heading-focus';
+
 /** Each open dialog's element → the element that had the focus when the dialog opened. */
 const openers = new WeakMap<Element, HTMLElement>();
 
@@ -50,41 +52,16 @@ export function returnFocus(opener: HTMLElement | null): void {
   focusScreenHeading();
 }
 
-/** The heading of the screen on show: the first h1 inside <main>, else the page's first h1, that is not hidden. */
-function screenHeading(): HTMLElement | null {
-  const candidates = [...document.querySelectorAll<HTMLElement>('main h1'), ...document.querySelectorAll<HTMLElement>('h1')];
-  return candidates.find((heading) => heading.closest('[role="dialog"], [hidden], [inert], [style*="display: none"]') === null) ?? null;
-}
-
-/** Puts the focus on the screen's heading (reachable by script only: tabindex -1); false when there is none yet. */
-function focusHeadingNow(): boolean {
-  const heading = screenHeading();
-  if (!heading) return false;
-  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-  heading.focus();
-  return true;
-}
-
 /** How long a new screen (a lazy one loads first) is waited for to show its heading. */
 const HEADING_WAIT_MS = 3_000;
 
 /**
- * Puts the focus on the screen's heading, now or, while the screen is still loading, as soon as
- * it shows one (within HEADING_WAIT_MS), unless the focus went somewhere meanwhile. Returns a
- * function that stops waiting.
+ * Puts the focus on the screen's heading (its h1; every screen has its one h1 in <main>), now
+ * or, while the screen is still loading, as soon as it shows one (within HEADING_WAIT_MS), unless
+ * the focus went somewhere meanwhile. Returns a function that stops waiting.
  */
 export function focusScreenHeading(): () => void {
-  if (focusHeadingNow()) return () => undefined;
-  const observer = new MutationObserver(() => {
-    if (focusIsSomewhere() || focusHeadingNow()) stop();
-  });
-  const timer = setTimeout(() => stop(), HEADING_WAIT_MS);
-  function stop() {
-    observer.disconnect();
-    clearTimeout(timer);
-  }
-  observer.observe(document.body, { childList: true, subtree: true });
-  return stop;
+  return focusHeadingWhenShown(document.body, 'h1', focusIsSomewhere, HEADING_WAIT_MS);
 }
 
 /**

@@ -3,21 +3,18 @@ import { Type } from '@sinclair/typebox';
 import type { EndpointName } from '../endpoints';
 import { PROOF_OF_ADDRESS_STATUSES } from '../limits';
 import { Email, Ok, Text, Tier, Timestamp, responses, type EndpointSchema } from './common';
-import { DecimalRate } from './pricing';
-
-/** Money in new fields: a decimal string with two decimals and no thousands separators ('1000.00'). */
-const Money = Type.String({ pattern: '^\\d+\\.\\d{2}$' });
+import { DecimalMoney, DecimalRate } from './pricing';
 
 export const Limits = Type.Object({
   tier: Tier,
   currency: Type.Literal('CAD'),
-  per_transfer: Money,
-  per_day: Money,
-  per_30_days: Money,
-  used_today: Money,
-  remaining_today: Money,
-  used_30_days: Money,
-  remaining_30_days: Money,
+  per_transfer: DecimalMoney,
+  per_day: DecimalMoney,
+  per_30_days: DecimalMoney,
+  used_today: DecimalMoney,
+  remaining_today: DecimalMoney,
+  used_30_days: DecimalMoney,
+  remaining_30_days: DecimalMoney,
   /**
    * When today ends in the customer's time zone (ISO 8601 UTC): used_today starts again from 0 (or
    * later, while a send made in another zone still counts for its own day there).

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { Path } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { selectStep, selectTab, stepChanged, tabSelected } from '../../app/ui-slice';
+import { focusHeadingWhenShown } from '../../ui/heading-focus';
 
 /** The auth screen's three modes (spec §2); kept in the ui slice so DevTools can time-travel them. */
 export type AuthMode = 'sign-in' | 'sign-up' | 'forgot-password';
@@ -44,54 +45,27 @@ export function useWizardStep(id: WizardId): [number, (step: number) => void] {
 }
 
 /**
- * A wizard's new step takes the focus (its button, or the step itself, is gone from the page, and the
- * focus with it): a field the step focused itself keeps it (the code step's first box); otherwise its
- * heading does, so a screen reader says where the customer now is and Tab goes on from there.
- * Returns the ref of the element that holds the steps. The first step, on opening, is left alone.
+ * What the auth screen shows next takes the focus: a wizard's new step (its button, or the step
+ * itself, went, and the focus with it) or a new mode (the Sign Up, Forgot password or Login link
+ * went). A field the new part focused itself keeps it (the code step's first box); otherwise its
+ * heading takes it, once it is on screen (a mode loaded on demand shows its fallback first), so a
+ * screen reader says where the customer now is and Tab goes on from there. `shown` is the step or
+ * mode; the first one, on opening, is left alone. Returns the ref of the element that holds them.
  */
-export function useStepFocus(step: number): RefObject<HTMLDivElement | null> {
-  return useHeadingFocus(step);
-}
-
-/**
- * The auth screen's new mode takes the focus as a wizard's new step does (useStepFocus): the link
- * that opened it (Sign Up, Forgot password, Login) is gone. A mode loaded on demand (sign-up, reset)
- * is focused once it is on screen. Returns the ref of the element that holds the mode.
- */
-export function useModeFocus(mode: AuthMode): RefObject<HTMLDivElement | null> {
-  return useHeadingFocus(mode);
-}
-
-/**
- * When `shown` changes (not at first), the heading inside the returned ref's element takes the
- * focus once there is one, unless a field there has taken it itself.
- */
-function useHeadingFocus(shown: unknown): RefObject<HTMLDivElement | null> {
+export function useHeadingFocus(shown: unknown): RefObject<HTMLDivElement | null> {
   const holder = useRef<HTMLDivElement>(null);
   const last = useRef(shown);
   useEffect(() => {
-    if (last.current === shown) return;
+    if (last.current === shown) return undefined;
     last.current = shown;
     const container = holder.current;
-    if (!container) return;
-    /** Whether the focus is settled: a field there has it, or the heading now does. */
-    const settle = () => {
+    if (!container) return undefined;
+    // A field the new part focused itself keeps the focus.
+    const fieldFocused = () => {
       const focused = document.activeElement;
-      if (focused && container.contains(focused) && focused.matches('input, select, textarea')) return true;
-      // Not a heading of what is leaving: React hides the old mode (display: none) while the new one loads.
-      const heading = Array.from(container.querySelectorAll<HTMLElement>('h1, h2')).find((element) => !element.closest('[style*="display: none"]'));
-      if (!heading) return false;
-      heading.tabIndex = -1;
-      heading.focus();
-      return true;
+      return focused !== null && container.contains(focused) && focused.matches('input, select, textarea');
     };
-    if (settle()) return;
-    // Still loading (a lazy mode shows its fallback first): the heading is focused when it comes.
-    const observer = new MutationObserver(() => {
-      if (settle()) observer.disconnect();
-    });
-    observer.observe(container, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    return focusHeadingWhenShown(container, 'h1, h2', fieldFocused);
   }, [shown]);
   return holder;
 }

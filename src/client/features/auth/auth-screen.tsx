@@ -6,7 +6,7 @@ import { paths } from '../../app/paths';
 import { selectHasLiveSession } from '../../app/session-slice';
 import { useAppSelector } from '../../app/store';
 import { LoadingText, media } from '../../ui';
-import { useAuthMode, useModeFocus, type AuthLocationState } from './auth-flow';
+import { useAuthMode, useHeadingFocus, type AuthLocationState } from './auth-flow';
 import { SignInForm } from './sign-in-form';
 
 // Only sign-in is needed on arrival; the two other modes load when chosen.
@@ -82,7 +82,7 @@ const Footer = styled.footer`
 function CurrentMode() {
   const [mode] = useAuthMode();
   const location = useLocation();
-  const box = useModeFocus(mode);
+  const box = useHeadingFocus(mode);
   return (
     <FormBox ref={box}>
       <Suspense fallback={<LoadingText>Loading…</LoadingText>}>

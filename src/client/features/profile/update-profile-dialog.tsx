@@ -12,8 +12,9 @@ import { profileDialogs, useProfileDialog } from './profile-dialogs';
 
 type Values = { first_name: string; last_name: string; address: string; country_of_residence: string; nationality: string };
 
-/** Every field must be filled (spec §5), else the toast 'Please fill in all fields' (spec §8). */
-const allFilled = (values: Values) => Object.values(values).every((value) => value.trim() !== '');
+const blank = (value: string) => value.trim() === '';
+/** The fields left empty: every field must be filled (spec §5), else the toast 'Please fill in all fields' (spec §8). */
+const emptyFields = (values: Values) => (Object.keys(values) as (keyof Values)[]).filter((name) => blank(values[name]));
 
 const Note = styled.p`
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -38,13 +39,14 @@ export function UpdateProfileDialog({ user, locked }: UpdateProfileDialogProps) 
   const [updateProfile] = useUpdateProfileMutation();
   // Once a save was refused, each empty field is marked invalid (the toast says one text for them all).
   const [refused, setRefused] = useState(false);
-  const marked = (value: string) => (refused && value.trim() === '' ? { 'aria-invalid': true as const } : {});
+  const marked = (value: string) => (refused && blank(value) ? { 'aria-invalid': true as const } : {});
 
   const submit = async (values: Values) => {
-    if (!allFilled(values)) {
+    const empty = emptyFields(values);
+    if (empty.length > 0) {
       setRefused(true);
       toast.error(M.profile.fieldsRequired, { toastId: M.profile.fieldsRequired });
-      focusRefusedField(Object.keys(values).filter((name) => values[name as keyof Values].trim() === ''));
+      focusRefusedField(empty);
       return;
     }
     const result = await updateProfile({

@@ -38,8 +38,10 @@ export async function chargeLimit(trx: Trx, userId: string, amount: bigint, limi
 
 export interface UsageRow {
   tier: Tier;
-  /** Email, phone and identity verified: the gate of the Basic tier (spec-next §B). */
-  verified: boolean;
+  /** The verification flags (user.dto isFullyVerified: the gate of the Basic tier, spec-next §B). */
+  is_email_verified: boolean;
+  is_phone_verified: boolean;
+  is_identity_verified: boolean;
   used_today: bigint;
   used_30_days: bigint;
   resets_at: Date;
@@ -53,7 +55,7 @@ export interface UsageRow {
  */
 export async function usageOf(db: Db, userId: string): Promise<UsageRow | undefined> {
   const { rows } = await sql<UsageRow>`
-    select u.tier, u.is_email_verified and u.is_phone_verified and u.is_identity_verified as verified,
+    select u.tier, u.is_email_verified, u.is_phone_verified, u.is_identity_verified,
       greatest(d.resets_at, max(l.day_ends) filter (where l.used_minor > 0 and l.day_ends > now())) as resets_at,
       coalesce(sum(l.used_minor) filter (where l.bucket >= d.day_from or l.day_ends > now()), 0)::bigint as used_today,
       coalesce(sum(l.used_minor) filter (where l.bucket >= d.from_30 or l.days30_end > now()), 0)::bigint as used_30_days

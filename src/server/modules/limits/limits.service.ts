@@ -13,6 +13,7 @@ import type { Currency, Res } from '../../../shared/types';
 import type { MidRateSource } from '../../adapters/types';
 import type { Db } from '../../db/database';
 import { forbidden, unauthorized, type ApiError } from '../../lib/errors';
+import { isFullyVerified } from '../auth/user.dto';
 import type { Trx } from '../ledger/accounts.repository';
 import { decimalRate } from '../fx/quotes.service';
 import { chargeLimit, usageOf, type ChargeRow } from './limits.repository';
@@ -85,7 +86,7 @@ export async function limitsOf(db: Db, deps: LimitDeps, userId: string): Promise
   const [usage, midRate] = await Promise.all([usageOf(db, userId), deps.rates.midRate()]);
   if (!usage) throw unauthorized();
   // No tier before the gate of the first one (Basic: email, phone and identity verified).
-  if (!usage.verified) throw forbidden(server.verificationRequired);
+  if (!isFullyVerified(usage)) throw forbidden(server.verificationRequired);
   const limits = table[usage.tier];
   return {
     tier: usage.tier,

@@ -4,7 +4,7 @@ import * as M from '../../../../shared/messages';
 import { messageOf } from '../../../api/error-message';
 import { Stack, toast } from '../../../ui';
 import { useForgotPasswordMutation, useResetPasswordMutation } from '../auth-api';
-import { authUiIds, useBackToSignIn, useStepFocus, useWizardStep } from '../auth-flow';
+import { authUiIds, useBackToSignIn, useHeadingFocus, useWizardStep } from '../auth-flow';
 import { AuthLink, SwitchLine } from '../auth-parts';
 import { initialValues, type ForgotPasswordValues } from './forgot-password-values';
 import { ResetCodeStep } from './reset-code-step';
@@ -20,7 +20,7 @@ const StepForm = styled(Form)`
 /** Forgot password (spec §2, §4): 1 e-mail → 2 code → 3 new password → back to sign-in. */
 export default function ForgotPasswordFlow() {
   const [step, setStep] = useWizardStep(authUiIds.forgotPassword);
-  const steps = useStepFocus(step);
+  const steps = useHeadingFocus(step);
   const backToSignIn = useBackToSignIn(authUiIds.forgotPassword);
   const [forgotPassword] = useForgotPasswordMutation();
   const [resetPassword] = useResetPasswordMutation();

@@ -4,7 +4,7 @@ import * as M from '../../../../shared/messages';
 import { serverMessage } from '../../../api/error-message';
 import { RefusedSubmitToast, Stack, toast } from '../../../ui';
 import { useSignUpMutation } from '../auth-api';
-import { authUiIds, SIGN_UP_INDICATOR_STEPS, useBackToSignIn, useStepFocus, useWizardStep } from '../auth-flow';
+import { authUiIds, SIGN_UP_INDICATOR_STEPS, useBackToSignIn, useHeadingFocus, useWizardStep } from '../auth-flow';
 import { AuthLink, SwitchLine } from '../auth-parts';
 import { ConfirmEmailStep } from './confirm-email-step';
 import { CountryStep } from './country-step';
@@ -25,7 +25,7 @@ const StepForm = styled(Form)`
 /** The sign-up wizard (spec §2, §4): one Formik for steps 1–4, so Back keeps every value; step 5 confirms the e-mail. */
 export default function SignUpWizard() {
   const [step, setStep] = useWizardStep(authUiIds.signUp);
-  const steps = useStepFocus(step);
+  const steps = useHeadingFocus(step);
   const backToSignIn = useBackToSignIn(authUiIds.signUp);
   const [signUp] = useSignUpMutation();
 
