@@ -153,6 +153,25 @@ describe('baseQueryWithReauth', () => {
     expect(backend.requests.map((request) => request.authorization)).toEqual([bearer(token)]);
   });
 
+  test('a retry refused again with the token just issued (the session ended on the server meanwhile) ends the session', async () => {
+    const { token } = signIn();
+    const { store, router } = renderRoute(paths.history);
+    expect(await screen.findByRole('heading', { name: 'Transaction History' })).toBeInTheDocument();
+    backend.accepted.delete(token);
+    // The refresh answers with a token, but the server refuses it at once: signed out elsewhere.
+    server.use(http.post(apiPath('/pay'), () => HttpResponse.json({ success: false, message: 'Unauthorized' }, { status: 401 })));
+
+    const result = await act(() => store.dispatch(testApi.endpoints.pay.initiate('key-9')));
+
+    expect(result).toHaveProperty('error');
+    expect(backend.seen(refreshPath())).toHaveLength(1);
+    expect(backend.seen('/pay')).toHaveLength(2);
+    expect(await screen.findByText('Session expired. Please log in again.')).toBeInTheDocument();
+    expect(screen.queryByText('Unauthorized')).not.toBeInTheDocument();
+    expect(localStorage.getItem('user')).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   test('the retry after a refresh sends the same Idempotency-Key', async () => {
     const { token } = signIn();
     backend.accepted.delete(token);

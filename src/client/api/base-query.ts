@@ -130,7 +130,8 @@ const isLogin = (args: string | FetchArgs) => (typeof args === 'string' ? args :
 /**
  * fetchBaseQuery plus the session rules of spec §4: a token that is expired, has no expiry or fewer
  * than REFRESH_THRESHOLD_S seconds left is refreshed before the request; a 401 refreshes and retries
- * once. The same `args` are sent again, so an Idempotency-Key header given in them is reused.
+ * once, and a 401 to that retry ends the session. The same `args` are sent again, so an
+ * Idempotency-Key header given in them is reused.
  */
 export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
@@ -143,8 +144,12 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
 
   let result = await rawBaseQuery(args, api, extraOptions);
   // A 401 from the password check (POST /auth/login) means a wrong password, not a stale token.
-  if (token && result.error?.status === 401 && !isLogin(args) && (await renew(token, api, extraOptions))) {
-    result = await rawBaseQuery(args, api, extraOptions);
-  }
+  if (!token || result.error?.status !== 401 || isLogin(args)) return result;
+  const renewed = await renew(token, api, extraOptions);
+  if (!renewed) return result;
+  result = await rawBaseQuery(args, api, extraOptions);
+  // Refused again with the token just issued: the session was ended on the server meanwhile (signed
+  // out from another device, the account closed). It ends here too, unless it changed meanwhile.
+  if (result.error?.status === 401 && tokenOf(api) === renewed) endSession(api.dispatch);
   return result;
 };
