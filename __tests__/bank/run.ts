@@ -215,6 +215,16 @@ function parseArgs(argv: string[]): Options {
 }
 
 const secret = () => randomBytes(32).toString('base64url');
+
+async function forgetEarlierRunsPinSecret(databaseUrl: string): Promise<void> {
+  const handle = await openDatabase({ databaseUrl, dataDir: null, databaseSchema: null });
+  try {
+    const { rows } = await sql<{ present: boolean }>`select to_regclass('secret_checks') is not null as present`.execute(handle.db);
+    if (rows[0]?.present) await sql`delete from secret_checks where name = 'PIN_SECRET'`.execute(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
 /** Whether anything is killed or restarted during the run (answers may then be lost). */
 const anyFaults = (options: Options) => options.kills + options.pgRestarts + options.bouncerRestarts + options.replicaCrashes + options.workerCrashes > 0;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -443,6 +453,10 @@ async function main(): Promise<void> {
 
   try {
     let t0 = Date.now();
+    // A scratch database an earlier run used keeps that run's PIN_SECRET: its customers' PINs are
+    // HMACs under it, and a server with this run's secret would refuse to start (db/secret-check.ts).
+    // This run makes customers of its own, so that record is dropped.
+    if (options.databaseUrl && !ownCluster && !ownPostgres) await forgetEarlierRunsPinSecret(options.databaseUrl);
     // The first process migrates the database; the others start once it is up.
     await server.start();
     await Promise.all(servers.slice(1).map((s) => s.start()));

@@ -3,6 +3,7 @@ import { runPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { isDatabaseUnavailable, openDatabase, ping } from './db/database';
 import { migrateToLatest } from './db/migrations';
+import { checkSecretsOfDatabase } from './db/secret-check';
 
 /**
  * Process entry: config → database (+ migrations) → app → listen; SIGTERM/SIGINT drain
@@ -11,16 +12,7 @@ import { migrateToLatest } from './db/migrations';
  * The app's modules load while the embedded database starts (cold start, docs/PERFORMANCE.md).
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Configuration error: ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfig();
   if (cluster.isPrimary && config.webConcurrency > 1) {
     if (config.databaseUrl) {
       await migrateOnce(config);
@@ -60,6 +52,7 @@ async function migrateOnce(config: Config): Promise<void> {
   const database = await openDatabase(config);
   try {
     await onceTheDatabaseAnswers(() => migrateToLatest(database.db));
+    await checkSecretsOfDatabase(database.db, config);
   } finally {
     await database.close();
   }
@@ -73,6 +66,10 @@ async function serve(config: Config): Promise<void> {
   const database = await opening;
   // A worker of a cluster starts on the schema its primary migrated; it still waits for the database.
   await onceTheDatabaseAnswers(() => (cluster.isPrimary ? migrateToLatest(database.db) : ping(database.db)));
+  await checkSecretsOfDatabase(database.db, config).catch(async (err: unknown) => {
+    await database.close();
+    throw err;
+  });
   const app = await buildApp({ config, db: database.db, onClose: () => database.close() });
 
   let closing = false;
@@ -99,7 +96,18 @@ async function serve(config: Config): Promise<void> {
   if (cluster.isPrimary) console.log(`\n  Kudi is running at http://localhost:${config.port}\n`);
 }
 
-main().catch((err) => {
-  console.error(err);
+/**
+ * What stops a start, said in a line when it is the operator's to fix: a setting (ConfigError,
+ * the database's secrets included) or a PostgreSQL database that was never created (3D000).
+ */
+function startFailure(err: unknown): string | null {
+  if (err instanceof ConfigError) return `Configuration error: ${err.message}`;
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  if (code === '3D000') return `Database error: ${String(message)}. Create it first (e.g. createdb kudi), then start again.`;
+  return null;
+}
+
+main().catch((err: unknown) => {
+  console.error(startFailure(err) ?? err);
   process.exit(1);
 });
