@@ -166,12 +166,26 @@ describe('POST /bills/create-bill-payment', () => {
       description: 'Fall tuition',
     });
     expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+
+    // Its detail (spec-next §C) names the biller and the account with it, masked.
+    const detail = await t.app.inject({ method: 'GET', url: `/api/transactions/${res.json().data.TransactionNumber}`, headers: customer.headers });
+    expect(detail.json().data.counterparty).toEqual({ name: 'University of Toronto', bank_name: null, account_number_masked: '******6543', email: null });
   });
 
   it('is refused without a PIN confirmation, and a confirmation pays one bill only', async () => {
     const customer = await funded(t, { CAD: '300.00' });
     expectRefusal(await pay(customer), 403, 'Please confirm your transaction PIN first');
     await confirmPin(customer);
+    expect((await pay(customer, { Amount: 10 })).statusCode).toBe(200);
+    expectRefusal(await pay(customer, { Amount: 10 }), 403, 'Please confirm your transaction PIN first');
+    expect((await balances(t, customer)).CAD).toBe(290);
+  });
+
+  it('confirmations do not pile up: a new one replaces one left unused, so each pays one bill after its own PIN', async () => {
+    const customer = await funded(t, { CAD: '300.00' });
+    // Three confirmations whose payments were refused (here: never sent) before the next one.
+    for (let i = 0; i < 3; i += 1) expect((await confirmPin(customer)).statusCode).toBe(200);
+
     expect((await pay(customer, { Amount: 10 })).statusCode).toBe(200);
     expectRefusal(await pay(customer, { Amount: 10 }), 403, 'Please confirm your transaction PIN first');
     expect((await balances(t, customer)).CAD).toBe(290);

@@ -44,7 +44,8 @@ const NOBODY: Counterparty = { name: null, bank_name: null, account_number_maske
 /**
  * Who is on the other side: a bank payout's holder, bank and masked number; an Interac payout's
  * recipient and e-mail; the other customer of a user transfer; a deposit's sender (and their bank,
- * masked, when the rail gave it); a bill's biller. Conversions and fees have none.
+ * masked, when the rail gave it); a bill's biller and the customer's account with it, masked.
+ * Conversions and fees have none.
  */
 async function counterpartyOf(db: Db, row: HistoryRow, accountId: bigint): Promise<Counterparty> {
   const { metadata } = row;
@@ -71,7 +72,7 @@ async function counterpartyOf(db: Db, row: HistoryRow, accountId: bigint): Promi
         email: null,
       };
     case 'bill':
-      return { ...NOBODY, name: metadata.recipient_name ?? null };
+      return { ...NOBODY, name: metadata.recipient_name ?? null, account_number_masked: maskAccountNumber(metadata.account_number) };
     default:
       return NOBODY;
   }

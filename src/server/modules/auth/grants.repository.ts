@@ -61,3 +61,16 @@ export async function retireUserGrants(db: Db, userId: string, now: Date, kind?:
   if (kind) retire = retire.where('kind', '=', kind);
   await retire.execute();
 }
+
+/** Marks the user's unused grants of `kind` bound as `binding` is (the same session, the same address) used. */
+export async function retireBoundGrants(db: Db, userId: string, kind: GrantKind, now: Date, binding: GrantBinding): Promise<void> {
+  await db
+    .updateTable('auth_grants')
+    .set({ consumed_at: now })
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('consumed_at', 'is', null)
+    .where('client_ip', 'is not distinct from', binding.clientIp ?? null)
+    .where('session_id', 'is not distinct from', binding.sessionId ?? null)
+    .execute();
+}

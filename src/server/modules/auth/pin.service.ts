@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized, type ApiError } from '../../lib/errors';
-import { consumeLiveGrant, retireUserGrants } from './grants.repository';
+import { consumeLiveGrant, retireBoundGrants, retireUserGrants } from './grants.repository';
 import { issueGrant } from './grants.service';
 import { notifyPinChanged } from '../notifications/notify';
 import { hashPin, pinMatches } from './pin';
@@ -90,10 +90,18 @@ export async function verifyTransactionPin(deps: PinDeps, userId: string, pin: s
 /** Who confirms a PIN: the customer, in one of their sessions. */
 export type PinConfirmer = Pick<AuthContext, 'userId' | 'sessionId'>;
 
-/** POST /auth/confirm-transaction-pin: the PIN checked, one bill payment of this session is allowed within 5 minutes. */
+/**
+ * POST /auth/confirm-transaction-pin: the PIN checked, one bill payment of this session is allowed
+ * within 5 minutes. It replaces a confirmation of this session still unused (a refused payment
+ * leaves it so): confirmations do not pile up into payments made later without a PIN.
+ */
 export async function confirmTransactionPin(deps: PinDeps, auth: PinConfirmer, pin: string, now = new Date()): Promise<void> {
   await verifyTransactionPin(deps, auth.userId, pin, now);
-  await issueGrant(deps.db, auth.userId, 'pin_step_up', now, { sessionId: auth.sessionId });
+  const binding = { sessionId: auth.sessionId };
+  await deps.db.transaction().execute(async (trx) => {
+    await retireBoundGrants(trx, auth.userId, 'pin_step_up', now, binding);
+    await issueGrant(trx, auth.userId, 'pin_step_up', now, binding);
+  });
 }
 
 /**
