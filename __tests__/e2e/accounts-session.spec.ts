@@ -85,6 +85,21 @@ test.describe('accounts: passwords and sessions', () => {
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
   });
 
+  test("the customer's data failing to load says so, and the sign-in screen it leads to keeps saying it", async ({ page, request }) => {
+    const customer = await createAccount(request);
+    await signIn(page, customer.email, customer.password);
+    await expect(page.getByRole('heading', { name: 'Welcome back!' })).toBeVisible();
+
+    // The server fails the customer's data (GET /auth/user) when the dashboard is opened again.
+    await page.route('**/api/auth/user', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.reload();
+
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page.waitForTimeout(1000); // the route change to '/' took the toast away at once before
+    await expectToast(page, 'Failed to load user data');
+  });
+
   test('ten minutes without input end the session; input before that restarts the count', async ({ page, request }) => {
     await page.clock.install();
     const customer = await createAccount(request);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
-import { useErrorToast } from '../../api/use-error-toast';
+import { messageOf } from '../../api/error-message';
 import { dialogIds } from '../../app/dialog-ids';
 import { paths } from '../../app/paths';
 import { selectIsSignedIn, sessionEnded } from '../../app/session-slice';
@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useGate } from '../../app/use-gate';
 import { useUser } from '../../app/use-user';
-import { LoadingText, media } from '../../ui';
+import { LoadingText, media, toast } from '../../ui';
 import { PendingWatcher } from '../history';
 import { BOTTOM_BAR_HEIGHT, MainMenu } from './main-menu';
 import { SignOutDialog } from './sign-out-dialog';
@@ -82,9 +82,11 @@ export default function AppLayout() {
   const loading = pathname === paths.dashboard ? M.dashboard.loading : null;
   const dispatch = useAppDispatch();
 
-  useErrorToast(error, M.dashboard.loadUserFailed);
   useEffect(() => {
     if (!error) return;
+    // What sends the customer to '/': said as a result (kept across that route change), not as a
+    // load failure of this screen, which the route change would take away at once.
+    toast.error(messageOf(error, M.dashboard.loadUserFailed), { toastId: 'user-not-loaded' });
     dispatch(sessionEnded({ reason: 'userNotLoaded' }));
     void navigate(paths.home, { replace: true });
   }, [error, dispatch, navigate]);
