@@ -14,6 +14,9 @@ export const BVN_LENGTH = 11;
 /** NIN is optional and digits only (spec §5); input is capped at a Nigerian NIN's 11 digits. */
 export const NIN_MAX_LENGTH = 11;
 export const NGN_ACCOUNT_LENGTH = 10;
+/** The longest name (a person's, a recipient's) and free text (an address) the API takes; the forms stop there too. */
+export const NAME_MAX_LENGTH = 200;
+export const TEXT_MAX_LENGTH = 1000;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_SPECIALS = '!@#$%^&*';

@@ -389,3 +389,11 @@ describe('leaving the screen with the PIN dialog open', () => {
     expect(backend.seen(WITHDRAWAL)).toHaveLength(0);
   });
 });
+
+test("a recipient name stops at the 200 characters the API takes, so a long paste is not refused after the PIN", async () => {
+  const { user } = renderCad();
+  await loaded();
+  await user.click(field('Recipient name'));
+  await user.paste('A'.repeat(250));
+  expect(field('Recipient name')).toHaveValue('A'.repeat(200));
+});

@@ -3,7 +3,18 @@
  * services check formats (PIN, BVN, OTP, amounts) so they can answer the spec's own messages.
  */
 import { Type, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
-import { BILL_CATEGORIES, CURRENCIES, DIRECTIONS, RECIPIENT_KINDS, TIERS, TRANSACTION_EVENT_STATUSES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../limits';
+import {
+  BILL_CATEGORIES,
+  CURRENCIES,
+  DIRECTIONS,
+  NAME_MAX_LENGTH,
+  RECIPIENT_KINDS,
+  TEXT_MAX_LENGTH,
+  TIERS,
+  TRANSACTION_EVENT_STATUSES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from '../limits';
 
 /** What every endpoint schema has: optional request parts, a 200 body and the error bodies. */
 export interface EndpointSchema {
@@ -20,8 +31,8 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 // Request fields
 export const Email = Type.String({ maxLength: 254 });
-export const Name = Type.String({ maxLength: 200 });
-export const Text = Type.String({ maxLength: 1000 });
+export const Name = Type.String({ maxLength: NAME_MAX_LENGTH });
+export const Text = Type.String({ maxLength: TEXT_MAX_LENGTH });
 export const Password = Type.String({ maxLength: 256 });
 /** OTP, PIN, BVN, NIN, account and bank codes: checked for digits and length by the service. */
 export const Code = Type.String({ maxLength: 32 });

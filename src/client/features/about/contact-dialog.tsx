@@ -1,7 +1,7 @@
 import { Form, Formik } from 'formik';
 import styled from 'styled-components';
 import * as M from '../../../shared/messages';
-import { COMPLAINT_CATEGORY } from '../../../shared/limits';
+import { COMPLAINT_CATEGORY, NAME_MAX_LENGTH } from '../../../shared/limits';
 import { messageOf } from '../../api/error-message';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, selectIsDialogOpen } from '../../app/ui-slice';
@@ -64,8 +64,8 @@ export function ContactDialog() {
         {({ values, errors, handleChange, setFieldValue, isSubmitting }) => (
           <Form>
             <Stack>
-              <TextField label="First name" name="first_name" autoComplete="given-name" required value={values.first_name} onChange={handleChange} />
-              <TextField label="Last name" name="last_name" autoComplete="family-name" required value={values.last_name} onChange={handleChange} />
+              <TextField label="First name" name="first_name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} required value={values.first_name} onChange={handleChange} />
+              <TextField label="Last name" name="last_name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} required value={values.last_name} onChange={handleChange} />
               <TextField label="Email" name="email" type="email" autoComplete="email" required value={values.email} onChange={handleChange} />
               <PhoneField label="Phone" name="phone" autoComplete="tel" required country={country} error={errors.phone}
                 value={values.phone} onValueChange={(phone) => void setFieldValue('phone', phone)} />

@@ -2,6 +2,7 @@ import { Form, Formik } from 'formik';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { object, string } from 'yup';
+import { NAME_MAX_LENGTH } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import { PRODUCT_NAME } from '../../../shared/product';
 import { messageOf } from '../../api/error-message';
@@ -83,8 +84,8 @@ function NameForm({ initialValues, onSubmit }: { initialValues: Names; onSubmit(
         <Form noValidate>
           <RefusedSubmitToast id="identity-names" />
           <Stack>
-            <TextField label="First name" name="first_name" autoComplete="given-name" value={values.first_name} onChange={handleChange} />
-            <TextField label="Last name" name="last_name" autoComplete="family-name" value={values.last_name} onChange={handleChange} />
+            <TextField label="First name" name="first_name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} value={values.first_name} onChange={handleChange} />
+            <TextField label="Last name" name="last_name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} value={values.last_name} onChange={handleChange} />
             {(errors.first_name || errors.last_name) && <FormError>{errors.first_name ?? errors.last_name}</FormError>}
             <Button type="submit" fullWidth busy={isSubmitting}>Start Verification</Button>
           </Stack>

@@ -1,6 +1,7 @@
 import { Form, Formik } from 'formik';
 import { useState, type ChangeEvent } from 'react';
 import styled from 'styled-components';
+import { NAME_MAX_LENGTH, TEXT_MAX_LENGTH } from '../../../shared/limits';
 import * as M from '../../../shared/messages';
 import type { Country, User } from '../../../shared/types';
 import { useGetCountriesQuery } from '../../api/countries-api';
@@ -80,9 +81,9 @@ export function UpdateProfileDialog({ user, locked }: UpdateProfileDialogProps) 
           <Form noValidate>
             <Stack>
               {locked && <Note>{LOCKED_NOTE}</Note>}
-              <TextField label="First name" name="first_name" autoComplete="given-name" readOnly={locked} value={values.first_name} onChange={handleChange} {...marked(values.first_name)} />
-              <TextField label="Last name" name="last_name" autoComplete="family-name" readOnly={locked} value={values.last_name} onChange={handleChange} {...marked(values.last_name)} />
-              <TextField label="Address" name="address" autoComplete="street-address" value={values.address} onChange={handleChange} {...marked(values.address)} />
+              <TextField label="First name" name="first_name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} readOnly={locked} value={values.first_name} onChange={handleChange} {...marked(values.first_name)} />
+              <TextField label="Last name" name="last_name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} readOnly={locked} value={values.last_name} onChange={handleChange} {...marked(values.last_name)} />
+              <TextField label="Address" name="address" autoComplete="street-address" maxLength={TEXT_MAX_LENGTH} value={values.address} onChange={handleChange} {...marked(values.address)} />
               <CountrySelect label="Country of residence" name="country_of_residence" countries={countries} value={values.country_of_residence} onChange={handleChange} {...marked(values.country_of_residence)} />
               <CountrySelect label="Nationality" name="nationality" countries={countries} value={values.nationality} onChange={handleChange} disabled={locked} {...marked(values.nationality)} />
               {!user.phone_number && <Note>{PHONE_NOTE}</Note>}

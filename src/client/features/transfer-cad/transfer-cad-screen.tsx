@@ -1,5 +1,6 @@
 import { object, string } from 'yup';
 import * as M from '../../../shared/messages';
+import { NAME_MAX_LENGTH } from '../../../shared/limits';
 import { PRODUCT_NAME } from '../../../shared/product';
 import type { CadWithdrawalReceipt } from '../../../shared/types';
 import { isEmail } from '../../../shared/validation';
@@ -139,7 +140,7 @@ export default function TransferCadScreen() {
             onChoose={(recipient) => void form.setValues({ ...form.values, name: recipient.name, email: recipient.email ?? '' })}
             isChosen={(recipient) => sameEmail(recipient.email, form.values.email) && recipient.name === form.values.name.trim()}
           />
-          <TextField label="Recipient name" autoComplete="off" {...flow.field('name')} />
+          <TextField label="Recipient name" autoComplete="off" maxLength={NAME_MAX_LENGTH} {...flow.field('name')} />
           <TextField label="Recipient email" type="email" autoComplete="off" {...flow.field('email')} />
           <TextField
             label="Amount (CAD)"

@@ -1,4 +1,5 @@
 import { useFormikContext } from 'formik';
+import { NAME_MAX_LENGTH } from '../../../../shared/limits';
 import { Button, CheckboxField, TextField } from '../../../ui';
 import { AuthHeading, ButtonRow } from '../auth-parts';
 import { maxDateOfBirth, type SignUpValues } from './sign-up-form';
@@ -13,8 +14,8 @@ export function DetailsStep({ onBack }: { onBack(): void }) {
   return (
     <>
       <AuthHeading title="Tell us more about you">Use your legal name as it appears on your documents.</AuthHeading>
-      <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-      <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+      <TextField label="First name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} {...field('firstName')} />
+      <TextField label="Last name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} {...field('lastName')} />
       <TextField label="Date of birth" type="date" autoComplete="bday" max={maxDateOfBirth()} {...field('dateOfBirth')} />
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <CheckboxField
