@@ -56,7 +56,7 @@ test('signing out another device: its next action lands on the sign-in screen', 
     const phoneItem = deviceItem(fromLaptop, 'Safari on iPhone');
     await expect(phoneItem).toContainText('IP address127.0.0.1');
     await expect(phoneItem).not.toContainText('This device');
-    await phoneItem.getByRole('button', { name: 'Sign out' }).click();
+    await phoneItem.getByRole('button', { name: 'Sign out Safari on iPhone', exact: true }).click();
     const confirm = laptop.page.getByRole('dialog', { name: 'Sign out this device?' });
     await expect(confirm).toContainText('Safari on iPhone will be signed out.');
     await expectAccessible(laptop.page);

@@ -62,12 +62,13 @@ describe('profile: Devices (spec-next §E)', () => {
     expect(signedIn).toHaveTextContent(/^March [12], 2026 \d{1,2}:\d{2} [AP]M$/);
     expect(lastUsed).toHaveAttribute('datetime', LAPTOP.last_used_at);
     expect(lastUsed).toHaveTextContent(/^March [34], 2026 \d{1,2}:\d{2} [AP]M$/);
-    expect(within(laptop).queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+    expect(within(laptop).queryByRole('button', { name: /^Sign out/ })).not.toBeInTheDocument();
 
     const phone = await deviceItem('Safari on iPhone');
     expect(within(phone).queryByText('This device')).not.toBeInTheDocument();
     expect(phone).toHaveTextContent('IP address198.51.100.23');
-    expect(within(phone).getByRole('button', { name: 'Sign out' })).toHaveAccessibleDescription('Safari on iPhone');
+    // Each device's button is named with its device, so a screen reader's list of buttons tells them apart.
+    expect(within(phone).getByRole('button', { name: 'Sign out Safari on iPhone' })).toHaveTextContent(/^Sign out/);
     expect(await deviceItem('Unknown browser on Android')).toHaveTextContent('IP addressUnknown');
 
     expect(within(card).getByRole('button', { name: 'Sign out everywhere else' })).toBeInTheDocument();
@@ -96,7 +97,7 @@ describe('profile: Devices (spec-next §E)', () => {
     const { user } = renderProfile();
     const phone = await deviceItem('Safari on iPhone');
 
-    await user.click(within(phone).getByRole('button', { name: 'Sign out' }));
+    await user.click(within(phone).getByRole('button', { name: 'Sign out Safari on iPhone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sign out this device?' });
     expect(dialog).toHaveTextContent('Safari on iPhone will be signed out. Its next action will ask to sign in again.');
     expect(devicesFake.revoked).toEqual([]);
@@ -112,7 +113,7 @@ describe('profile: Devices (spec-next §E)', () => {
   test('Cancel keeps the device signed in', async () => {
     devicesFake.sessions = [LAPTOP, PHONE];
     const { user } = renderProfile();
-    await user.click(within(await deviceItem('Safari on iPhone')).getByRole('button', { name: 'Sign out' }));
+    await user.click(within(await deviceItem('Safari on iPhone')).getByRole('button', { name: 'Sign out Safari on iPhone' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(devicesFake.revoked).toEqual([]);
@@ -139,7 +140,7 @@ describe('profile: Devices (spec-next §E)', () => {
   test("a refusal shows the server's message and the list is asked again", async () => {
     devicesFake.sessions = [LAPTOP, PHONE];
     const { user } = renderProfile();
-    await user.click(within(await deviceItem('Safari on iPhone')).getByRole('button', { name: 'Sign out' }));
+    await user.click(within(await deviceItem('Safari on iPhone')).getByRole('button', { name: 'Sign out Safari on iPhone' }));
     // Signed out from elsewhere in the meantime: the server no longer knows that device.
     devicesFake.sessions = [LAPTOP];
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign out' }));

@@ -7,7 +7,7 @@ import { isHttpError, messageOf } from '../../api/error-message';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogClosed, dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useDialogClosedOnUnmount } from '../../app/use-dialog-closed-on-unmount';
-import { Badge, Button, Card, CardTitle, ConfirmDialog, FormError, LoadingText, Stack, toast } from '../../ui';
+import { Badge, Button, Card, CardTitle, ConfirmDialog, FormError, LoadingText, Stack, toast, VisuallyHidden } from '../../ui';
 import { useGetSessionsQuery, useRevokeOtherSessionsMutation, useRevokeSessionMutation } from './devices-api';
 import { profileDialogs, signOutDeviceDialog, useProfileDialog } from './profile-dialogs';
 
@@ -67,7 +67,6 @@ function failureToast(error: Parameters<typeof messageOf>[0], fallback: string):
 /** One device: its name ('This device' for the one asking), address and times, and Sign out for the others. */
 function DeviceItem({ session }: { session: DeviceSession }) {
   const dispatch = useAppDispatch();
-  const nameId = useId();
   const dialog = signOutDeviceDialog(session.id);
   const open = useAppSelector((state) => selectIsDialogOpen(state, dialog));
   const [revoke, { isLoading }] = useRevokeSessionMutation();
@@ -83,7 +82,7 @@ function DeviceItem({ session }: { session: DeviceSession }) {
 
   return (
     <Item>
-      <Name id={nameId}>
+      <Name>
         {session.device}
         {session.current && <Badge tone="success">This device</Badge>}
       </Name>
@@ -97,7 +96,10 @@ function DeviceItem({ session }: { session: DeviceSession }) {
       </Facts>
       {!session.current && (
         <>
-          <Button variant="secondary" aria-describedby={nameId} onClick={() => dispatch(dialogOpened(dialog))}>Sign out</Button>
+          {/* Named with its device ('Sign out Safari on iPhone'), so a screen reader's list of buttons tells them apart. */}
+          <Button variant="secondary" onClick={() => dispatch(dialogOpened(dialog))}>
+            Sign out<VisuallyHidden> {session.device}</VisuallyHidden>
+          </Button>
           <ConfirmDialog
             open={open}
             onClose={close}
