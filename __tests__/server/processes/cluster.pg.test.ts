@@ -49,6 +49,8 @@ const alive = (pid: number) => {
 let loading = false;
 let database: Awaited<ReturnType<typeof scratchDatabase>> | null = null;
 const dataDirs: string[] = [];
+/** The secrets of the cluster's database: every server started on it shares them (db/secret-check.ts). */
+let clusterEnv: Record<string, string> = {};
 let primary: ServerProcess | null = null;
 let single: ServerProcess | null = null;
 const tempDir = () => {
@@ -60,7 +62,8 @@ const tempDir = () => {
 beforeAll(async () => {
   database = await scratchDatabase('cluster');
   // The cluster migrates the new database itself (once, in its primary, before it forks).
-  primary = await ServerProcess.start({ ...sharedEnv(database.url, tempDir()), WEB_CONCURRENCY: '2' });
+  clusterEnv = sharedEnv(database.url, tempDir());
+  primary = await ServerProcess.start({ ...clusterEnv, WEB_CONCURRENCY: '2' });
   // No DATABASE_URL: the embedded PGlite, in memory.
   single = await ServerProcess.start({ ...sharedEnv('', tempDir()), DATA_DIR: ':memory:', WEB_CONCURRENCY: '2' });
   await Promise.all([primary.waitForOutput(/Kudi is running at .* \(2 processes\)/), single.healthy()]);
@@ -172,7 +175,7 @@ describe('WEB_CONCURRENCY=2 on PostgreSQL', () => {
 
 describe('WEB_CONCURRENCY=2 on PostgreSQL, stopped as it starts', () => {
   it('a SIGTERM that meets the workers before they listen stops them cleanly: the primary exits 0', async () => {
-    const starting = await ServerProcess.start({ ...sharedEnv(database!.url, tempDir()), WEB_CONCURRENCY: '2' });
+    const starting = await ServerProcess.start({ ...clusterEnv, DATA_DIR: tempDir(), WEB_CONCURRENCY: '2' });
     try {
       // Both forked, neither listening yet (each still loads and opens the database).
       await starting.waitForOutput(/worker 2 started \(pid \d+\)/);
