@@ -14,20 +14,29 @@ let toastify: ToastifyModule | null = null;
 let loading: Promise<ToastifyModule> | null = null;
 const listeners = new Set<() => void>();
 
-/** Loads react-toastify once (its own chunk); resolves with the module. */
+/**
+ * Loads react-toastify once (its own chunk); resolves with the module. A load that failed (offline)
+ * is tried again by the next call, instead of leaving the app without toasts until a reload.
+ */
 export function loadToasts(): Promise<ToastifyModule> {
-  loading ??= import(/* webpackChunkName: "toasts" */ 'react-toastify').then((module) => {
-    toastify = module;
-    for (const listener of listeners) listener();
-    return module;
-  });
+  loading ??= import(/* webpackChunkName: "toasts" */ 'react-toastify').then(
+    (module) => {
+      toastify = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 
 /** Runs `show` with react-toastify now if it has loaded, else once it has (in call order). */
 function withToastify(show: (module: ToastifyModule) => void): void {
   if (toastify) show(toastify);
-  else void loadToasts().then(show);
+  else loadToasts().then(show, () => undefined);
 }
 
 export type Show = (...args: [content: Toastify.ToastContent, options?: Toastify.ToastOptions]) => void;

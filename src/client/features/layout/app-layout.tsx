@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../../app/store';
 import { dialogOpened, selectIsDialogOpen } from '../../app/ui-slice';
 import { useGate } from '../../app/use-gate';
 import { useUser } from '../../app/use-user';
-import { LoadingText, media, toast } from '../../ui';
+import { loadToasts, LoadingText, media, toast } from '../../ui';
 import { PendingWatcher } from '../history';
 import { BOTTOM_BAR_HEIGHT, MainMenu } from './main-menu';
 import { SignOutDialog } from './sign-out-dialog';
@@ -82,6 +82,9 @@ export default function AppLayout() {
   const loading = pathname === paths.dashboard ? M.dashboard.loading : null;
   const dispatch = useAppDispatch();
 
+  // The toasts' code is fetched while the network is there: a payment confirmed after it dropped
+  // can still say what became of it.
+  useEffect(() => void loadToasts().catch(() => undefined), []);
   useEffect(() => {
     if (!error) return;
     // What sends the customer to '/': said as a result (kept across that route change), not as a
