@@ -204,6 +204,29 @@ describe('a payment whose answer never came', () => {
     expect(store.getState().ui.dialogs).toEqual({ [dialogs.receipt]: true });
   });
 
+  test("a gateway's page instead of the API's answer (a 504 in HTML) is no answer either: sent again under its key, and the recorded success is shown", async () => {
+    const { send } = renderFlow();
+    const gateway: CallResult<Answer> = { error: { status: 'PARSING_ERROR', originalStatus: 504, data: '<html>Gateway Timeout</html>', error: 'SyntaxError' } };
+    send.mockReset().mockResolvedValueOnce(gateway).mockResolvedValue(done);
+    const { keys } = await confirm(send);
+
+    expect(await screen.findByRole('dialog', { name: 'Transaction Receipt' })).toBeInTheDocument();
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(new Set(keys()).size).toBe(1);
+    await settleToasts();
+    expect(toastsShown()).toEqual(['Transaction completed successfully!']);
+  });
+
+  test("a proxy's refusal that is not the API's (a 413 in HTML) is an answer: shown once, not sent again", async () => {
+    const { send } = renderFlow();
+    send.mockReset().mockResolvedValue({ error: { status: 'PARSING_ERROR', originalStatus: 413, data: '<html>Too large</html>', error: 'SyntaxError' } });
+    await confirm(send);
+
+    expect(await screen.findByText('Transaction failed')).toBeInTheDocument();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText(M.transfers.unconfirmed)).not.toBeInTheDocument();
+  });
+
   test('still none after the retries: the failure text, and that the payment may have gone through; Confirm again keeps the key', async () => {
     const { send, store } = renderFlow();
     send.mockReset().mockResolvedValue(lost);

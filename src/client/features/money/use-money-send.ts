@@ -54,11 +54,14 @@ export const UNANSWERED_RETRY_DELAYS_MS: readonly number[] = [750, 1_500];
 const UNAVAILABLE_STATUSES: readonly number[] = [502, 503, 504];
 
 /**
- * No answer that says what happened: the network dropped the request or its answer, or the
- * server could not be reached. (A 409 "still in progress" and a 500 are answers, shown as they are.)
+ * No answer that says what happened: the network dropped the request or its answer, the server
+ * could not be reached, or what came is not the API's (a gateway's page, not JSON: its 504 may
+ * stand for a payment that went through). (A 409 "still in progress" and the API's 500 are answers,
+ * shown as they are.)
  */
 function isUnanswered(error: CallError | undefined): boolean {
   if (!isHttpError(error)) return true;
+  if (error.status === 'PARSING_ERROR') return UNAVAILABLE_STATUSES.includes(error.originalStatus) || error.originalStatus < 300;
   return typeof error.status === 'number' && UNAVAILABLE_STATUSES.includes(error.status);
 }
 
