@@ -66,4 +66,31 @@ test.describe('paying an electricity bill (issue 16)', () => {
     await expect(cells.nth(3)).toHaveText('Toronto Hydro');
     await expect(cells.last()).toHaveText('completed');
   });
+
+  test('a double click on Continue opens the review, and a double click on its Continue the PIN: no step is skipped or closed by the second click', async ({ page, request }) => {
+    const customer = await createMoneyCustomer(request, { fund: { CAD: 200 } });
+    await openSignedIn(page, customer, '/bill-payment?category=electricity');
+    await page.getByPlaceholder('Search for Electricity').fill('hydro');
+    await page.getByRole('list', { name: 'Payees' }).getByRole('button', { name: 'Toronto Hydro', exact: true }).click();
+    await page.getByLabel('Amount (CAD)').fill('10.00');
+    await page.getByLabel('Payee account number').fill('4417 2290 0315');
+    await page.getByLabel('Description').fill('March hydro');
+
+    // The review's Continue sits where the form's was: the second click of the double click lands on it.
+    await page.getByRole('button', { name: 'Continue' }).dblclick();
+    const review = page.getByRole('dialog', { name: 'Review' });
+    const pin = page.getByRole('dialog', { name: 'Enter Transaction PIN' });
+    await expect(review).toBeVisible();
+    await page.waitForTimeout(1000);
+    await expect(review).toBeVisible();
+    await expect(pin).toBeHidden();
+
+    await review.getByRole('button', { name: 'Continue' }).dblclick();
+    await expect(pin).toBeVisible();
+    await page.waitForTimeout(1000);
+    await expect(pin).toBeVisible();
+    await confirmWithPin(page, customer.pin);
+    await expectToast(page, 'Payment made successfully');
+    await expect(balanceCard(page, 'CAD', 'CAD Balance')).toContainText('$190.00');
+  });
 });

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Button, ConfirmDialog, Modal, TextField } from '../../../src/client/ui';
@@ -89,6 +89,29 @@ describe('Modal', () => {
     expect(dialog).toBeInTheDocument();
     await userEvent.click(dialog.parentElement!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("a double click's or tap's second press, landing on the dialog its first press opened, neither closes it nor presses its button", () => {
+    jest.useFakeTimers();
+    try {
+      renderWithTheme(<Harness />);
+      fireEvent.click(screen.getByRole('button', { name: 'Change PIN' }), { detail: 1 });
+      const dialog = screen.getByRole('dialog');
+
+      // The second press: on the backdrop (the review opened, its edge under the pointer) ...
+      fireEvent.mouseDown(dialog.parentElement!, { detail: 2 });
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      // ... or on the dialog's button that took the opener's place (a bill's review confirmed unseen).
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }), { detail: 2 });
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+      // Later presses are the customer's own: a single one, or a deliberate double click.
+      act(() => jest.advanceTimersByTime(800));
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }), { detail: 2 });
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('closes with its close button', async () => {

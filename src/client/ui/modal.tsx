@@ -84,6 +84,9 @@ const Footer = styled.div`
  * Tab is trapped, Escape/backdrop close it, focus returns to the opener (focus-return.ts: or to
  * where the opener's own dialog was opened from, else the screen's heading), body scroll is locked.
  */
+/** How long after a dialog opens a repeated press (a double click's or tap's second) is taken as part of the one that opened it. */
+const REPEAT_OF_OPENING_MS = 700;
+
 export function Modal(props: ModalProps) {
   return props.open ? <OpenModal {...props} /> : null;
 }
@@ -91,6 +94,7 @@ export function Modal(props: ModalProps) {
 function OpenModal({ onClose, title, description, children, footer, dismissible = true }: ModalProps) {
   // Read before the children mount: an autoFocus child takes focus during the commit.
   const [opener] = useState(focusedElement);
+  const [openedAt] = useState(() => performance.now());
   const panelRef = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -131,11 +135,25 @@ function OpenModal({ onClose, title, description, children, footer, dismissible 
   };
 
   const handleBackdrop = (event: MouseEvent<HTMLDivElement>) => {
-    if (dismissible && event.target === event.currentTarget) onClose();
+    if (event.target !== event.currentTarget) return;
+    if (isRepeatOfOpening(event)) event.preventDefault(); // the focus stays where the dialog put it
+    else if (dismissible) onClose();
   };
+  const ignoreRepeatOfOpening = (event: MouseEvent<HTMLDivElement>) => {
+    if (!isRepeatOfOpening(event)) return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  /**
+   * The second press of a double click or tap whose first press opened this dialog (Send, then the
+   * review; Continue, then the PIN): it is not meant for what the dialog put under the pointer, so it
+   * neither closes the dialog (a press on the backdrop) nor presses the dialog's button (a bill's
+   * review confirmed unseen).
+   */
+  const isRepeatOfOpening = (event: MouseEvent) => event.detail > 1 && performance.now() - openedAt < REPEAT_OF_OPENING_MS;
 
   return createPortal(
-    <Backdrop onMouseDown={handleBackdrop}>
+    <Backdrop onMouseDown={handleBackdrop} onClickCapture={ignoreRepeatOfOpening}>
       <Panel
         ref={panelRef}
         role="dialog"
