@@ -397,3 +397,20 @@ test("a recipient name stops at the 200 characters the API takes, so a long past
   await user.paste('A'.repeat(250));
   expect(field('Recipient name')).toHaveValue('A'.repeat(200));
 });
+
+test("a day's limit used up: at the customer's midnight (resets_at) the open form asks again and takes the new day's amount", async () => {
+  pricing.limits = basicLimits({ used_today: '1000.00', remaining_today: '0.00', resets_at: new Date(Date.now() + 60_000).toISOString() });
+  const { user } = renderCad();
+  await loaded();
+  await waitFor(() => expect(backend.seen('/limits')).toHaveLength(1));
+  await fill(user, { name: 'Bola Ade', email: 'bola@example.com', amount: '10' });
+  await expectUnderAmount('This exceeds your daily limit. You can send up to $0.00 more today.', amount(), send());
+
+  // The server's new day: nothing used yet.
+  pricing.limits = basicLimits({ resets_at: new Date(Date.now() + 86_400_000).toISOString() });
+  await act(() => jest.advanceTimersByTimeAsync(62_000));
+
+  await waitFor(() => expect(send()).toBeEnabled());
+  expect(backend.seen('/limits')).toHaveLength(2);
+  expect(screen.queryByText(/exceeds your daily limit/)).not.toBeInTheDocument();
+});

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { endpoints } from '../../shared/endpoints';
 import type { Limits, Pricing, Res } from '../../shared/types';
 import { api } from './api';
@@ -25,6 +26,25 @@ export const limitsApi = api.injectEndpoints({
 
 export const { useGetPricingQuery } = limitsApi;
 
-/** Asked again on mount, focus and reconnect: the day's usage changes outside this screen (another device). */
-export const useGetLimitsQuery = ((arg, options) =>
-  limitsApi.useGetLimitsQuery(arg, { ...LIVE_QUERY, ...options })) as typeof limitsApi.useGetLimitsQuery;
+/** The longest wait setTimeout takes; `resets_at` is within a day anyway. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+/** After `resets_at`, so the server's new day has begun when it is asked. */
+const AFTER_RESET_MS = 1_000;
+
+/**
+ * Asked again on mount, focus and reconnect (the day's usage changes outside this screen: another
+ * device), and once the day resets (`resets_at`): a send screen left open past the customer's
+ * midnight does not keep refusing what the new day allows.
+ */
+export const useGetLimitsQuery = ((arg, options) => {
+  const result = limitsApi.useGetLimitsQuery(arg, { ...LIVE_QUERY, ...options });
+  const resetsAt = result.data?.resets_at;
+  const { refetch } = result;
+  useEffect(() => {
+    const wait = resetsAt ? Date.parse(resetsAt) - Date.now() : NaN;
+    if (!(wait > 0)) return undefined;
+    const timer = setTimeout(() => void refetch(), Math.min(wait + AFTER_RESET_MS, MAX_TIMEOUT_MS));
+    return () => clearTimeout(timer);
+  }, [resetsAt, refetch]);
+  return result;
+}) as typeof limitsApi.useGetLimitsQuery;
