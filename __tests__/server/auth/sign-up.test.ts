@@ -94,6 +94,24 @@ describe('sign-up', () => {
     expect((await postSignUp(signUpBody({ date_of_birth: dobYearsAgo(18) }))).statusCode).toBe(200);
   });
 
+  it("counts the age on the date of the device's zone when the app sends it: 18 today in Lagos is 18, whatever the server's date", async () => {
+    const clock = fakeClock();
+    try {
+      // 23:30 UTC on 28 November 2026: already the 29th in Lagos, still the 28th in Vancouver.
+      jest.setSystemTime(new Date('2026-11-28T23:30:00Z'));
+      const born = '29/11/2008';
+      expect((await postSignUp(signUpBody({ date_of_birth: born, timezone: 'Africa/Lagos' }))).statusCode).toBe(200);
+      const vancouver = signUpBody({ date_of_birth: born, timezone: 'America/Vancouver' });
+      expectRefusal(await postSignUp(vancouver), 400, signUp.underAge);
+      expect(await userCount(vancouver.email)).toBe(0);
+      const unknownZone = signUpBody({ date_of_birth: '10/05/1990', timezone: 'Mars/Olympus' });
+      expectRefusal(await postSignUp(unknownZone), 400, server.invalidTimezone);
+      expect(await userCount(unknownZone.email)).toBe(0);
+    } finally {
+      clock.restore();
+    }
+  });
+
   it('refuses an e-mail that is already registered, whatever its case', async () => {
     const { email } = await signUpThroughApi(t, { email: 'taken@example.com' });
     await verifyEmail(email, await latestOtp(t, email));

@@ -74,6 +74,8 @@ export const authSchemas = {
       legal_last_name: Name,
       nationality: Code,
       password: Password,
+      /** The device's zone (not in spec §7): the age is counted on the date it has there, as the date picker counts it. */
+      timezone: Type.Optional(Timezone),
     }),
     response: responses(OkMessage),
   },

@@ -39,6 +39,23 @@ function assertSixDigits(code: string): void {
   if (!isSixDigitCode(code)) throw badRequest(codes.invalidSixDigitPin);
 }
 
+/**
+ * Today's date where the customer is (`timezone`, the device's zone the app sends), as a local
+ * midnight Date for ageOn; the server's own date without one. A Lagos customer whose 18th
+ * birthday began there is not refused because it is still the day before on the server.
+ */
+function dateIn(timezone: string | undefined, now: Date): Date {
+  if (timezone === undefined) return now;
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone.trim(), year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
+  } catch {
+    throw badRequest(server.invalidTimezone);
+  }
+  const part = (type: 'year' | 'month' | 'day') => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(part('year'), part('month') - 1, part('day'));
+}
+
 /** The sign-up form checked and normalized, as the user row's values. */
 function newUserValues(body: Req<'signUp'>, now: Date) {
   const email = body.email.trim();
@@ -51,7 +68,7 @@ function newUserValues(body: Req<'signUp'>, now: Date) {
   assertCountryCodes(nationality, residence);
   const dob = readServerDate(body.date_of_birth);
   if (!dob || dob.date.getFullYear() < 1900 || dob.date.getTime() > now.getTime()) throw badRequest(server.invalidDate);
-  if (!isAtLeast18(dob.date, now)) throw badRequest(signUpMessages.underAge);
+  if (!isAtLeast18(dob.date, dateIn(body.timezone, now))) throw badRequest(signUpMessages.underAge);
   assertNewPassword(body.password, body.confirm_password);
   return {
     email,

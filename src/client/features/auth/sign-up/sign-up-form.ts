@@ -4,6 +4,7 @@ import * as M from '../../../../shared/messages';
 import type { Req } from '../../../../shared/types';
 import { isAtLeast18, latestAllowedDob, toServerDate } from '../../../../shared/validation';
 import { emailField, type NewPasswordValues } from '../auth-schema';
+import { deviceTimeZone } from '../../../app/time-zone';
 
 /** The sign-up form of spec §3; dateOfBirth is 'YYYY-MM-DD' as the date input gives it. */
 export interface SignUpValues extends NewPasswordValues {
@@ -70,4 +71,6 @@ export const signUpPayload = (values: SignUpValues): Req<'signUp'> => ({
   legal_last_name: values.lastName.trim(),
   nationality: values.nationality,
   password: values.password,
+  // The age is counted on the date here, as the date picker counts it.
+  timezone: deviceTimeZone(),
 });
