@@ -343,6 +343,12 @@ describe("the day is the customer's own (the time zone of update-timezone)", () 
     await expectRefused(ROUTES[0], customer, 0.01, 'This exceeds your daily limit. You can send up to $0.00 more today.');
     await expectRefused(ROUTES[5], customer, 500, 'This exceeds your daily limit. You can send up to $0.00 more today.');
     expect(await balances(t, customer)).toEqual(before);
+    // The day resets when that send stops counting: the end of its own day where it was made (within
+    // the day), not the next midnight of the zone the customer has now (almost a day away).
+    const { rows: [{ day_ends: dayEnds }] } = await sql<{ day_ends: Date }>`select day_ends from limit_usage where user_id = ${customer.id}::uuid`.execute(t.db);
+    const resetsAt = (await limitsOf(customer)).resets_at;
+    expect(resetsAt).toBe(dayEnds.toISOString());
+    expect(Date.parse(resetsAt) - Date.now()).toBeLessThan(23 * 3_600_000);
   });
 
   it("a day ends at the customer's midnight: a send of the customer's yesterday in the zone they have now counts for the 30 days only", async () => {

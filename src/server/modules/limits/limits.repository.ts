@@ -50,13 +50,15 @@ export interface UsageRow {
 /**
  * What the customer sent today and in the last 30 days, as kudi_limit_charge counts them: from the
  * midnights of their time zone of now, and each send also while its own day (or 30 days) lasts in
- * the zone it was made in (migration 0026); and when today's count resets: the next midnight, or
- * later while a send of an earlier zone's day still counts.
+ * the zone it was made in (migration 0026); and when today's count resets: when the last send it
+ * counts stops counting (the next midnight for one made since today's midnight, its own day's end,
+ * earlier or later, for one counted only while that lasts), the next midnight when none counts.
  */
 export async function usageOf(db: Db, userId: string): Promise<UsageRow | undefined> {
   const { rows } = await sql<UsageRow>`
     select u.tier, u.is_email_verified, u.is_phone_verified, u.is_identity_verified,
-      greatest(d.resets_at, max(l.day_ends) filter (where l.used_minor > 0 and l.day_ends > now())) as resets_at,
+      coalesce(max(greatest(case when l.bucket >= d.day_from then d.resets_at end, case when l.day_ends > now() then l.day_ends end))
+        filter (where l.used_minor > 0 and (l.bucket >= d.day_from or l.day_ends > now())), d.resets_at) as resets_at,
       coalesce(sum(l.used_minor) filter (where l.bucket >= d.day_from or l.day_ends > now()), 0)::bigint as used_today,
       coalesce(sum(l.used_minor) filter (where l.bucket >= d.from_30 or l.days30_end > now()), 0)::bigint as used_30_days
     from users u
