@@ -79,14 +79,14 @@ const Footer = styled.div`
   gap: ${({ theme }) => theme.space.sm};
 `;
 
+/** How long after a dialog opens a repeated press (a double click's or tap's second) is taken as part of the one that opened it. */
+const REPEAT_OF_OPENING_MS = 700;
+
 /**
  * Modal dialog in a portal: focus moves in on open (to an autoFocus child, else the dialog),
  * Tab is trapped, Escape/backdrop close it, focus returns to the opener (focus-return.ts: or to
  * where the opener's own dialog was opened from, else the screen's heading), body scroll is locked.
  */
-/** How long after a dialog opens a repeated press (a double click's or tap's second) is taken as part of the one that opened it. */
-const REPEAT_OF_OPENING_MS = 700;
-
 export function Modal(props: ModalProps) {
   return props.open ? <OpenModal {...props} /> : null;
 }
