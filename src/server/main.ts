@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { runPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
-import { isDatabaseUnavailable, openDatabase, ping } from './db/database';
+import { isDatabaseUnavailable, openDatabase, ping, type Db } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { checkSecretsOfDatabase } from './db/secret-check';
 
@@ -47,12 +47,17 @@ async function onceTheDatabaseAnswers<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The database work of the process that migrates: the migrations, then the secrets' check (db/secret-check.ts). */
+async function migrateAndCheck(db: Db, config: Config): Promise<void> {
+  await onceTheDatabaseAnswers(() => migrateToLatest(db));
+  await checkSecretsOfDatabase(db, config);
+}
+
 /** The cluster's primary migrates before it forks, so workers start on an up-to-date schema. */
 async function migrateOnce(config: Config): Promise<void> {
   const database = await openDatabase(config);
   try {
-    await onceTheDatabaseAnswers(() => migrateToLatest(database.db));
-    await checkSecretsOfDatabase(database.db, config);
+    await migrateAndCheck(database.db, config);
   } finally {
     await database.close();
   }
@@ -64,9 +69,9 @@ async function serve(config: Config): Promise<void> {
   opening.catch(() => undefined); // awaited below; a failure surfaces there
   const { buildApp } = await import('./app');
   const database = await opening;
-  // A worker of a cluster starts on the schema its primary migrated; it still waits for the database.
-  await onceTheDatabaseAnswers(() => (cluster.isPrimary ? migrateToLatest(database.db) : ping(database.db)));
-  await checkSecretsOfDatabase(database.db, config).catch(async (err: unknown) => {
+  // A worker of a cluster starts on the schema its primary migrated and checked; it still waits for the database.
+  const ready = cluster.isPrimary ? migrateAndCheck(database.db, config) : onceTheDatabaseAnswers(() => ping(database.db));
+  await ready.catch(async (err: unknown) => {
     await database.close();
     throw err;
   });

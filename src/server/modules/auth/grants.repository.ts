@@ -54,23 +54,16 @@ export async function consumeLiveGrant(db: Db, userId: string, kind: GrantKind, 
 
 /**
  * Marks every unused grant of the user used (a sign-up that replaces an unverified account's
- * details), or every one of `kind` (PIN use locked: the PIN confirmations given before it).
+ * details), or every one of `kind` (PIN use locked: the PIN confirmations given before it), or
+ * only those of `kind` bound as `binding` is (a new PIN confirmation replaces the session's own).
  */
-export async function retireUserGrants(db: Db, userId: string, now: Date, kind?: GrantKind): Promise<void> {
+export async function retireUserGrants(db: Db, userId: string, now: Date, kind?: GrantKind, binding?: GrantBinding): Promise<void> {
   let retire = db.updateTable('auth_grants').set({ consumed_at: now }).where('user_id', '=', userId).where('consumed_at', 'is', null);
   if (kind) retire = retire.where('kind', '=', kind);
+  if (binding) {
+    retire = retire
+      .where('client_ip', 'is not distinct from', binding.clientIp ?? null)
+      .where('session_id', 'is not distinct from', binding.sessionId ?? null);
+  }
   await retire.execute();
-}
-
-/** Marks the user's unused grants of `kind` bound as `binding` is (the same session, the same address) used. */
-export async function retireBoundGrants(db: Db, userId: string, kind: GrantKind, now: Date, binding: GrantBinding): Promise<void> {
-  await db
-    .updateTable('auth_grants')
-    .set({ consumed_at: now })
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .where('consumed_at', 'is', null)
-    .where('client_ip', 'is not distinct from', binding.clientIp ?? null)
-    .where('session_id', 'is not distinct from', binding.sessionId ?? null)
-    .execute();
 }

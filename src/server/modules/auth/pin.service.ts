@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized, type ApiError } from '../../lib/errors';
-import { consumeLiveGrant, retireBoundGrants, retireUserGrants } from './grants.repository';
+import { consumeLiveGrant, retireUserGrants } from './grants.repository';
 import { issueGrant } from './grants.service';
 import { notifyPinChanged } from '../notifications/notify';
 import { hashPin, pinMatches } from './pin';
@@ -99,7 +99,7 @@ export async function confirmTransactionPin(deps: PinDeps, auth: PinConfirmer, p
   await verifyTransactionPin(deps, auth.userId, pin, now);
   const binding = { sessionId: auth.sessionId };
   await deps.db.transaction().execute(async (trx) => {
-    await retireBoundGrants(trx, auth.userId, 'pin_step_up', now, binding);
+    await retireUserGrants(trx, auth.userId, now, 'pin_step_up', binding);
     await issueGrant(trx, auth.userId, 'pin_step_up', now, binding);
   });
 }
