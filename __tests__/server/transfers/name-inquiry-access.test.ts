@@ -64,4 +64,13 @@ describe('GET /wallet/get_name_inquiry/{accountNumber}/{nibssBankCode}/{senderAc
     const check = await t.app.inject({ method: 'POST', url: `/api/auth/check-email/${encodeURIComponent(other.email)}?currency_type=CAD`, headers: customer.headers, payload: {} });
     expect(check.statusCode).toBe(200);
   });
+
+  it('does not count a malformed look-up (400: a number typed halfway, an unknown bank): the right one still answers after forty of them', async () => {
+    const customer = await createCustomer(t);
+    for (let i = 0; i < 40; i += 1) {
+      const res = i % 2 ? await inquiry(customer, ACCESS_ACCOUNT.number.slice(0, 1 + (i % 9))) : await get(t, customer, route(ACCESS_ACCOUNT.number, '999999'));
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await inquiry(customer)).json()).toEqual(FOUND);
+  });
 });

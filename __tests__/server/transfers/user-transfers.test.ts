@@ -78,6 +78,18 @@ describe('POST /auth/check-email/{email}', () => {
     expect((await checkEmail(other, recipient.email)).json()).toMatchObject({ success: true });
   });
 
+  it('does not count an address typed halfway (400): the check of the whole address still answers after forty of them', async () => {
+    const sender = await createCustomer(t);
+    const recipient = await createCustomer(t);
+    const typed = recipient.email;
+    for (let i = 0; i < 40; i += 1) {
+      // What the app sends while the customer pauses after the '@': 'ada@', 'ada@exam', …
+      const half = typed.slice(0, typed.indexOf('@') + 1 + (i % (typed.length - typed.indexOf('@') - 4)));
+      expectRefusal(await checkEmail(sender, half), 400, 'Please enter a valid recipient email');
+    }
+    expect((await checkEmail(sender, typed)).json()).toMatchObject({ success: true });
+  });
+
   it('never succeeds for the sender themself', async () => {
     const sender = await createCustomer(t);
     expect((await checkEmail(sender, sender.email)).json()).toEqual({ success: false, message: 'You cannot send money to yourself', data: null });

@@ -46,23 +46,27 @@ export async function accountHolderName(db: Db | Trx, bank: BankRecord, accountN
 
 /**
  * GET /wallet/get_name_inquiry/…: only a customer who may send asks, a limited number of times
- * (allowNameLookup: 403, 429); malformed parameters are refused (400); an account the bank could
+ * (allowNameLookup: 403, 429); malformed parameters are refused (400) and not counted; an account the bank could
  * not have issued or does not know answers 200 with a non-'00' code and a message saying which.
  * With `recipient_id` (spec-next §E) the check runs on that saved recipient's account, which the
  * path names by its masked (or full) number and bank (recipients.service savedBankAccount: 404,
  * 400); the answer shows the number masked.
  */
 export async function nameInquiry(db: Db, userId: string, params: Params<'nameInquiry'>, query: Query<'nameInquiry'> = {}): Promise<NameInquiry> {
-  await allowNameLookup(db, userId, nameInquiries);
-  const bank = bankByNibssCode(params.nibssBankCode);
-  if (!bank) throw badRequest(UNKNOWN_BANK);
   const recipientId = query?.recipient_id;
+  const bank = await allowNameLookup(db, userId, nameInquiries, () => {
+    const named = bankByNibssCode(params.nibssBankCode);
+    if (!named) throw badRequest(UNKNOWN_BANK);
+    // A saved recipient's account is named by its masked number; it is read once counted.
+    if (!recipientId && !isNgnAccountNumber(params.accountNumber)) throw badRequest(ACCOUNT_NUMBER_DIGITS);
+    if (!isNgnAccountNumber(params.senderAccountNumber)) throw badRequest(SENDER_ACCOUNT_DIGITS);
+    return named;
+  });
   const saved = recipientId
     ? await savedBankAccount(db, userId, recipientId, { accountNumber: params.accountNumber, bankCode: bank.bankCode })
     : null;
   const accountNumber = saved?.accountNumber ?? params.accountNumber;
   if (!isNgnAccountNumber(accountNumber)) throw badRequest(ACCOUNT_NUMBER_DIGITS);
-  if (!isNgnAccountNumber(params.senderAccountNumber)) throw badRequest(SENDER_ACCOUNT_DIGITS);
   if (!isAccountNumberOf(bank, accountNumber)) return notFound('07', server.invalidAccountNumber);
   const name = await accountHolderName(db, bank, accountNumber);
   if (!name) return notFound('25', server.accountNotFound);

@@ -39,12 +39,16 @@ export const nameLookupRule = (name: string, message: ThrottleRule['message']): 
 
 /**
  * A look-up that reveals someone's name (the recipient check, name inquiry): only a customer who
- * may send asks (403 otherwise, as requireVerifiedSender), and at most `rule.limit` times per
- * window, counted per signed-in customer in throttle rows shared by every API process (429).
+ * may send asks (403 otherwise, as requireVerifiedSender), with well-formed input (`wellFormed`
+ * throws its 400: an address half typed reveals nobody, so it costs nothing of the allowance),
+ * and at most `rule.limit` times per window, counted per signed-in customer in throttle rows
+ * shared by every API process (429). Answers what `wellFormed` returned.
  */
-export async function allowNameLookup(db: Db, userId: string, rule: ThrottleRule): Promise<void> {
+export async function allowNameLookup<T>(db: Db, userId: string, rule: ThrottleRule, wellFormed: () => T): Promise<T> {
   await requireVerifiedSender(db, userId);
+  const input = wellFormed();
   await takeHit(db, rule, userId);
+  return input;
 }
 
 /**

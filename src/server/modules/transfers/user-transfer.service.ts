@@ -45,8 +45,8 @@ function recipientEmail(email: string): string {
  * Only a sender who may send (verified, with a PIN) can ask, a limited number of times.
  */
 export async function checkRecipient(db: Db, senderId: string, email: string, currency: Currency): Promise<Res<'checkEmail'>> {
-  await allowNameLookup(db, senderId, recipientChecks);
-  const recipient = await findRecipient(db, recipientEmail(email), currency);
+  const address = await allowNameLookup(db, senderId, recipientChecks, () => recipientEmail(email));
+  const recipient = await findRecipient(db, address, currency);
   if (!recipient) return { success: false, message: transfers.userDoesNotExist, data: null };
   if (recipient.userId === senderId) return { success: false, message: server.selfTransfer, data: null };
   if (currency === 'NGN' && !recipient.nairaActivated) return { success: false, message: server.recipientWalletNotActivated, data: null };
