@@ -245,7 +245,7 @@ function screensFolder(testInfo: TestInfo): string {
 }
 
 /** Long names, where a layout breaks first. */
-const NAME = { firstName: 'Chiamaka', lastName: 'Okonkwo-Adebayo' };
+const NAME = { firstName: 'Chiamaka', lastName: 'Okonkwo-Williamson' };
 
 // The longest part first, so that it starts at once beside the others.
 test('every screen of a verified customer fits a 360 px phone: sending, history, profile, axe clean', async ({ page, request }, testInfo) => {
@@ -253,11 +253,12 @@ test('every screen of a verified customer fits a 360 px phone: sending, history,
   const screens = new Screens(page, screensFolder(testInfo), 200);
   await withoutWebShare(page);
   // Verified, with a PIN and the money the walk above added (made through the API).
-  const customer = await createMoneyCustomer(request, { ...NAME, residence: 'NG', activateNaira: true, fund: { CAD: 1_250.75, NGN: 185_000 } });
+  // A naira balance past a million: the widest amounts on History's cards, beside a long name.
+  const customer = await createMoneyCustomer(request, { ...NAME, residence: 'NG', activateNaira: true, fund: { CAD: 1_250.75, NGN: 1_185_000 } });
   // The recipient of the Kudi-user transfer, made through the API meanwhile.
   const friendReady = createMoneyCustomer(request, { firstName: 'Bola', lastName: 'Ade' });
   await openSignedIn(page, customer);
-  await expect(page.getByRole('region', { name: 'NGN Balance' })).toContainText('₦185,000.00');
+  await expect(page.getByRole('region', { name: 'NGN Balance' })).toContainText('₦1,185,000.00');
 
   await page.getByRole('button', { name: 'Send Money', exact: true }).click();
   const choose = page.getByRole('dialog', { name: 'Select Currency' });

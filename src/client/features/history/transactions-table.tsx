@@ -55,7 +55,10 @@ const Table = styled.table`
     }
     tr {
       display: grid;
-      grid-template-columns: minmax(0, 1fr) auto;
+      /* The details keep at least 40% of the card (a name's longest word, 'Williamson', fits it
+         on a 360 px phone): a wide amount ('+₦1,185,000.00 NGN') puts its currency on a line of
+         its own rather than split the name inside a word; '+₦10,400,000.00' still fits beside. */
+      grid-template-columns: minmax(40%, 1fr) auto;
       grid-template-areas:
         'details amount'
         'date status'
@@ -76,7 +79,7 @@ const Table = styled.table`
       color: ${({ theme }) => theme.colors.muted};
       white-space: normal;
     }
-    td:nth-child(3) { grid-area: amount; justify-self: end; }
+    td:nth-child(3) { grid-area: amount; justify-self: end; white-space: normal; text-align: right; }
     td:nth-child(4) {
       grid-area: details;
       font-weight: ${({ theme }) => theme.fontWeights.semibold};
