@@ -82,5 +82,8 @@ test.describe('accounts: profile', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expectToast(page, 'Invalid email or password');
     await signIn(page, customer.email, newPassword);
+    // The refusal of the try before does not stay on screen beside the success (it would for 5 s).
+    await expectToast(page, 'Login successful!');
+    await expect(page.locator('.Toastify').getByText('Invalid email or password')).toBeHidden({ timeout: 1_500 });
   });
 });
