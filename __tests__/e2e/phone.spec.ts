@@ -287,6 +287,13 @@ test('every screen of a verified customer fits a 360 px phone: sending, history,
   // detail page is seen pending, then failed and refunded.
   await page.goto('/transfer-naira');
   const bank = page.getByRole('combobox', { name: 'Bank' });
+  // A long list of matches near the screen's bottom opens above the field: all on screen, clear of
+  // the header (56 px) and the bottom bar (64 px).
+  await bank.fill('micro');
+  const banks = page.getByRole('listbox', { name: 'Bank' });
+  await expect(banks.getByRole('option')).not.toHaveCount(0);
+  const box = await banks.boundingBox();
+  expect(box !== null && box.y >= 56 && box.y + box.height <= PHONE.height - 64, `the bank list at ${JSON.stringify(box)}, clear of the bars`).toBe(true);
   await bank.fill('guaranty');
   await expect(page.getByRole('option', { name: 'Guaranty Trust Bank (GTBank)' })).toBeVisible();
   await screens.check('send-ngn-bank-list');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Control, ErrorText, FieldLabel, FieldRoot, Hint, controlStyles, describedBy, useFieldIds, type FieldError } from './field';
 
@@ -29,13 +29,23 @@ const Input = styled.input<{ $invalid: boolean }>`
   ${controlStyles}
 `;
 
-const List = styled.ul`
+interface Placement {
+  above: boolean;
+  height: number;
+}
+
+/** Room kept for the fixed bars of a phone's screen (the header above, the bottom bar below). */
+const BAR_ROOM = 80;
+
+const LIST_HEIGHT = 240;
+
+const List = styled.ul<{ $place: Placement }>`
   position: absolute;
-  top: calc(100% + 4px);
+  ${({ $place }) => ($place.above ? 'bottom' : 'top')}: calc(100% + 4px);
   left: 0;
   right: 0;
   z-index: 10;
-  max-height: 240px;
+  max-height: ${({ $place }) => $place.height}px;
   margin: 0;
   padding: ${({ theme }) => theme.space.xs} 0;
   overflow-y: auto;
@@ -72,6 +82,25 @@ export function ComboboxField<T>({ label, options, optionLabel, optionKey, value
   const matches = options.filter((option) => optionLabel(option).toLowerCase().includes(needle));
   const activeIndex = Math.min(active, matches.length - 1);
   const listed = open && matches.length > 0;
+
+  // The open list stays on screen, clear of a phone's fixed bars: a field out of that band is
+  // first scrolled to the middle; the list opens below it, or above when the room below is too
+  // short for it and the room above is larger, and is no taller than its room.
+  const [place, setPlace] = useState<Placement>({ above: false, height: LIST_HEIGHT });
+  useLayoutEffect(() => {
+    const field = list.current?.parentElement;
+    if (!listed || !field || !list.current) return;
+    const band = window.innerHeight - BAR_ROOM;
+    let box = field.getBoundingClientRect();
+    if (box.top < BAR_ROOM || box.bottom > band) {
+      field.scrollIntoView?.({ block: 'center' });
+      box = field.getBoundingClientRect();
+    }
+    const below = band - box.bottom;
+    const above = box.top - BAR_ROOM;
+    const flip = below < Math.min(list.current.scrollHeight, LIST_HEIGHT) && above > below;
+    setPlace({ above: flip, height: Math.max(96, Math.min(LIST_HEIGHT, Math.floor(flip ? above : below) - 8)) });
+  }, [listed, matches.length]);
 
   useEffect(() => {
     if (listed) list.current?.children[activeIndex]?.scrollIntoView?.({ block: 'nearest' });
@@ -130,7 +159,7 @@ export function ComboboxField<T>({ label, options, optionLabel, optionKey, value
           $invalid={Boolean(error)}
         />
         {listed && (
-          <List ref={list} id={listId} role="listbox" aria-label={typeof label === 'string' ? label : undefined}>
+          <List ref={list} $place={place} id={listId} role="listbox" aria-label={typeof label === 'string' ? label : undefined}>
             {matches.map((option, index) => (
               <Option
                 key={optionKey(option)}
