@@ -30,6 +30,29 @@ async function requestCode(user: User) {
 }
 
 describe('forgot password', () => {
+  test("the phone's Back: from the code to the e-mail as typed, from there to sign in; past a verified code, to sign in", async () => {
+    onPost(endpoints.forgotPassword.path, () => answers.otpSent());
+    onPost(emailPath('verifyOtp'), answers.verified);
+    const { user, router, store } = renderAuth();
+    const back = () => act(() => void router.navigate(-1));
+    await requestCode(user);
+
+    back();
+    await heading('Reset Password');
+    expect(screen.getByLabelText('Email')).toHaveValue(TEST_EMAIL);
+    back();
+    await heading('Welcome Back');
+    expect(store.getState().ui.tabs['auth-mode']).toBe('sign-in');
+
+    await requestCode(user);
+    await user.keyboard('123456');
+    await user.click(button('Confirm'));
+    await heading('Create Password');
+    back();
+    await heading('Welcome Back');
+    expect(router.state.location.state).toBeNull();
+  });
+
   test('email → code → new password → back to sign in', async () => {
     const requests = onPost(endpoints.forgotPassword.path, () => answers.otpSent());
     const checks = onPost(emailPath('verifyOtp'), answers.verified);

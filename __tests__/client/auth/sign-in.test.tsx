@@ -130,7 +130,8 @@ describe("the auth screen's links (spec §2)", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
     expect(store.getState().ui.tabs['auth-mode']).toBe('sign-up');
     expect(router.state.location.pathname).toBe(paths.home);
-    expect(router.state.historyAction).toBe('POP'); // no navigation happened
+    // The same page: the one entry added is the wizard's, for the phone's Back (one step back, spec §4).
+    expect(router.state.location.state).toEqual({ authSteps: true });
   });
 
   test('the links work from the keyboard: Tab to one, Enter follows it, and Login leads back', async () => {

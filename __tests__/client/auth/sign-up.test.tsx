@@ -296,10 +296,51 @@ describe('sign-up wizard', () => {
     await heading('Create your account');
     expect(screen.getByLabelText('Nationality')).toHaveValue('');
   });
+
+  test("the phone's Back goes one step back keeping every value, from step 1 to sign in; Login takes the wizard's entry off", async () => {
+    const { user, router, store } = renderAuth();
+    const back = () => act(() => void router.navigate(-1));
+    await openSignUp(user);
+    await fillCountries(user);
+    await user.click(continueButton());
+    await heading('Tell us more about you');
+    await fillDetails(user);
+    await user.click(continueButton());
+    await heading('Review Your Details');
+
+    back();
+    await heading('Tell us more about you');
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Email')).toHaveValue(TEST_EMAIL);
+    await waitFor(() => expect(router.state.location.state).toEqual({ authSteps: true })); // the next Back's entry
+    back();
+    await heading('Create your account');
+    expect(screen.getByLabelText('Nationality')).toHaveValue('NG');
+    back();
+    await heading('Welcome Back');
+    expect(store.getState().ui.tabs['auth-mode']).toBe('sign-in');
+    expect(router.state.location).toMatchObject({ pathname: paths.home, state: null });
+
+    await user.click(screen.getByRole('link', { name: 'Sign Up' }));
+    await heading('Create your account');
+    await waitFor(() => expect(router.state.location.state).toEqual({ authSteps: true }));
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    await heading('Welcome Back');
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+  });
 });
 
 describe('sign-up step 5: confirm email', () => {
   beforeEach(() => onPost(endpoints.signUp.path, answers.signUpOk));
+
+  test("the phone's Back goes to sign in (the account exists), not to the password step", async () => {
+    const { user, router, store } = renderAuth();
+    await completeWizard(user);
+    act(() => void router.navigate(-1));
+    await heading('Welcome Back');
+    expect(store.getState().ui.steps['sign-up']).toBe(1);
+    expect(router.state.location.state).toBeNull();
+  });
 
   test('a code shorter than 6 digits is refused inline without a call', async () => {
     const bodies = onPost(emailPath('verifyEmail'), answers.verified);
@@ -434,5 +475,37 @@ describe('sign-up step 5: confirm email', () => {
     await user.click(screen.getByRole('link', { name: 'Sign Up' }));
     await heading('Create your account');
     expect(screen.getByLabelText('Nationality')).toHaveValue('');
+  });
+
+  test("the phone's Back goes one step back keeping every value, from step 1 to sign in; Login takes the wizard's entry off", async () => {
+    const { user, router, store } = renderAuth();
+    const back = () => act(() => void router.navigate(-1));
+    await openSignUp(user);
+    await fillCountries(user);
+    await user.click(continueButton());
+    await heading('Tell us more about you');
+    await fillDetails(user);
+    await user.click(continueButton());
+    await heading('Review Your Details');
+
+    back();
+    await heading('Tell us more about you');
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('Email')).toHaveValue(TEST_EMAIL);
+    await waitFor(() => expect(router.state.location.state).toEqual({ authSteps: true })); // the next Back's entry
+    back();
+    await heading('Create your account');
+    expect(screen.getByLabelText('Nationality')).toHaveValue('NG');
+    back();
+    await heading('Welcome Back');
+    expect(store.getState().ui.tabs['auth-mode']).toBe('sign-in');
+    expect(router.state.location).toMatchObject({ pathname: paths.home, state: null });
+
+    await user.click(screen.getByRole('link', { name: 'Sign Up' }));
+    await heading('Create your account');
+    await waitFor(() => expect(router.state.location.state).toEqual({ authSteps: true }));
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    await heading('Welcome Back');
+    await waitFor(() => expect(router.state.location.state).toBeNull());
   });
 });

@@ -6,6 +6,7 @@ import { Stack, toast } from '../../../ui';
 import { useForgotPasswordMutation, useResetPasswordMutation } from '../auth-api';
 import { authUiIds, useBackToSignIn, useHeadingFocus, useWizardStep } from '../auth-flow';
 import { AuthLink, SwitchLine } from '../auth-parts';
+import { useBackSteps } from '../use-back-steps';
 import { initialValues, type ForgotPasswordValues } from './forgot-password-values';
 import { ResetCodeStep } from './reset-code-step';
 import { ResetPasswordStep } from './reset-password-step';
@@ -24,6 +25,9 @@ export default function ForgotPasswordFlow() {
   const backToSignIn = useBackToSignIn(authUiIds.forgotPassword);
   const [forgotPassword] = useForgotPasswordMutation();
   const [resetPassword] = useResetPasswordMutation();
+  // The phone's Back: from the code to the e-mail (to correct it); from the e-mail, or the new password
+  // (its code already verified), to sign-in.
+  useBackSteps(() => (step === 2 ? setStep(1) : backToSignIn()));
 
   const requestCode = async (email: string) => {
     const result = await forgotPassword({ email });

@@ -34,9 +34,10 @@ export function ConfirmEmailStep() {
   useEffect(() => {
     if (verified !== 'sign-in') return undefined;
     const timer = setTimeout(() => {
-      backToSignIn();
       const state: AuthLocationState = { email };
-      void navigate(paths.login, { state });
+      // In place of the wizard's history entry (useBackSteps), so Back from /login does not land on it.
+      void navigate(paths.login, { state, replace: true });
+      backToSignIn();
     }, LOGIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [verified, backToSignIn, navigate, email]);

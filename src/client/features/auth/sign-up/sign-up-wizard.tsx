@@ -6,6 +6,7 @@ import { RefusedSubmitToast, Stack, toast } from '../../../ui';
 import { useSignUpMutation } from '../auth-api';
 import { authUiIds, SIGN_UP_INDICATOR_STEPS, useBackToSignIn, useHeadingFocus, useWizardStep } from '../auth-flow';
 import { AuthLink, SwitchLine } from '../auth-parts';
+import { useBackSteps } from '../use-back-steps';
 import { ConfirmEmailStep } from './confirm-email-step';
 import { CountryStep } from './country-step';
 import { DetailsStep } from './details-step';
@@ -28,6 +29,8 @@ export default function SignUpWizard() {
   const steps = useHeadingFocus(step);
   const backToSignIn = useBackToSignIn(authUiIds.signUp);
   const [signUp] = useSignUpMutation();
+  // The phone's Back: one step back; from step 1, or from the code step (the account exists), to sign-in.
+  useBackSteps(() => (step > 1 && step < CODE_STEP ? setStep(step - 1) : backToSignIn()));
 
   const createAccount = async (values: SignUpValues) => {
     const result = await signUp(signUpPayload(values));
