@@ -49,6 +49,31 @@ test.describe('accounts: passwords and sessions', () => {
     await signIn(page, customer.email, newPassword);
   });
 
+  test("forgot password on a phone: the browser's Back from the code goes to the e-mail, and from the new password to sign-in", async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 640 });
+    const customer = await createAccount(request);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email', { exact: true }).fill(customer.email);
+    const before = await outboxCount(request, customer.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Confirm email address' })).toBeVisible();
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(customer.email);
+
+    // Continue again: the code step once more (the code sent first still holds, within the cool-down).
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await typeCode(page, page, await readOtp(request, customer.email, before));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('heading', { name: 'Create Password' })).toBeVisible();
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('a session signed out elsewhere ends with "Session expired" on the next action', async ({ page, request, browser }, testInfo) => {
     const customer = await createAccount(request);
     await signIn(page, customer.email, customer.password);

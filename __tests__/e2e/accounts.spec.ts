@@ -6,6 +6,7 @@ import {
   readOtp,
   setPinThroughUi,
   signIn,
+  startSignUpThroughUi,
   typeCode,
   verifyIdentityThroughUi,
   verifyPhoneThroughUi,
@@ -133,5 +134,61 @@ test.describe('accounts: sign-up, verification and the menu', () => {
     await page.getByRole('button', { name: 'History' }).click();
     await expect(page).toHaveURL(/\/history$/);
     await expectAccessible(page);
+  });
+
+  test.describe("on a phone, the browser's Back", () => {
+    test.use({ viewport: { width: 360, height: 640 } });
+
+    test('goes one sign-up step back at a time, keeping what was typed, and from step 1 to sign-in', async ({ page }) => {
+      const customer = newCustomer({ firstName: 'Ngozi', lastName: 'Okafor', dateOfBirth: '1988-11-02' });
+      await page.goto('/');
+      await page.getByRole('link', { name: 'Sign Up' }).click();
+      const nationality = page.getByLabel('Nationality', { exact: true });
+      await expect(nationality).toBeEnabled();
+      await nationality.selectOption('NG');
+      await page.getByLabel('My country of residence is the same as my nationality', { exact: true }).check();
+      await page.getByRole('checkbox', { name: /I have read and agree to the Privacy Policy/ }).check();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('heading', { name: 'Tell us more about you' })).toBeVisible();
+      await page.getByLabel('First name', { exact: true }).fill(customer.firstName);
+      await page.getByLabel('Last name', { exact: true }).fill(customer.lastName);
+      await page.getByLabel('Date of birth', { exact: true }).fill(customer.dateOfBirth);
+      await page.getByLabel('Email', { exact: true }).fill(customer.email);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('heading', { name: 'Review Your Details' })).toBeVisible();
+
+      await page.goBack();
+      await expect(page.getByRole('heading', { name: 'Tell us more about you' })).toBeVisible();
+      await expect(page.getByText('Step 2 of 4')).toBeVisible();
+      await expect(page.getByLabel('First name', { exact: true })).toHaveValue(customer.firstName);
+      await expect(page.getByLabel('Last name', { exact: true })).toHaveValue(customer.lastName);
+      await expect(page.getByLabel('Date of birth', { exact: true })).toHaveValue(customer.dateOfBirth);
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(customer.email);
+      // Forward does not skip ahead again: the step stays.
+      await page.goForward();
+      await expect(page.getByRole('heading', { name: 'Tell us more about you' })).toBeVisible();
+
+      await page.goBack();
+      await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+      await expect(page.getByLabel('Nationality', { exact: true })).toHaveValue('NG');
+      await expect(page.getByRole('checkbox', { name: /I have read and agree to the Privacy Policy/ })).toBeChecked();
+
+      // The in-app Back too is one step: then the browser's Back from step 1 goes to sign-in.
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    });
+
+    test('from the code step (the account exists) goes to sign-in, not to the password step', async ({ page }) => {
+      await startSignUpThroughUi(page);
+      await page.goBack();
+      await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Create Password' })).toBeHidden();
+      await expect(page).toHaveURL(/\/$/);
+    });
   });
 });
