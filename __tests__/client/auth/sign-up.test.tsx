@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { apiPath, server, setupFakeBackend, TEST_EMAIL } from '../../support/server-mock';
 import { answers, emailPath, onPost, refuse, serveCountries } from './auth-backend';
 import { renderAuth } from './render-auth';
-import { expectOnFormAndAsToast } from '../../support/toasts';
+import { expectOnFormAndAsToast, settleToasts, toastsShown } from '../../support/toasts';
 
 setupFakeBackend();
 beforeEach(serveCountries);
@@ -386,6 +386,23 @@ describe('sign-up step 5: confirm email', () => {
     expect(await screen.findAllByText('OTP confirmation failed')).toHaveLength(2);
   });
 
+  test('the right code after a wrong one: the refusal toast goes, only the success is said', async () => {
+    let answer = () => refuse('Invalid or expired OTP');
+    onPost(emailPath('verifyEmail'), () => answer());
+    const { user } = renderAuth();
+    await completeWizard(user);
+    await user.keyboard('123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toastsShown()).toContain('Invalid or expired OTP'));
+
+    answer = answers.verified;
+    await user.keyboard('654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
+    await settleToasts();
+    expect(toastsShown()).toEqual(['Email verified successfully!']);
+  });
+
   test('Resend counts down the cool-down second by second from the sign-up, opens at 0, and starts again after a resend', async () => {
     const bodies = onPost(emailPath('resendOtp'), answers.otpSent);
     const { user, resend } = await onStepFiveOnJestClock();
@@ -475,37 +492,5 @@ describe('sign-up step 5: confirm email', () => {
     await user.click(screen.getByRole('link', { name: 'Sign Up' }));
     await heading('Create your account');
     expect(screen.getByLabelText('Nationality')).toHaveValue('');
-  });
-
-  test("the phone's Back goes one step back keeping every value, from step 1 to sign in; Login takes the wizard's entry off", async () => {
-    const { user, router, store } = renderAuth();
-    const back = () => act(() => void router.navigate(-1));
-    await openSignUp(user);
-    await fillCountries(user);
-    await user.click(continueButton());
-    await heading('Tell us more about you');
-    await fillDetails(user);
-    await user.click(continueButton());
-    await heading('Review Your Details');
-
-    back();
-    await heading('Tell us more about you');
-    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
-    expect(screen.getByLabelText('Email')).toHaveValue(TEST_EMAIL);
-    await waitFor(() => expect(router.state.location.state).toEqual({ authSteps: true })); // the next Back's entry
-    back();
-    await heading('Create your account');
-    expect(screen.getByLabelText('Nationality')).toHaveValue('NG');
-    back();
-    await heading('Welcome Back');
-    expect(store.getState().ui.tabs['auth-mode']).toBe('sign-in');
-    expect(router.state.location).toMatchObject({ pathname: paths.home, state: null });
-
-    await user.click(screen.getByRole('link', { name: 'Sign Up' }));
-    await heading('Create your account');
-    await waitFor(() => expect(router.state.location.state).toEqual({ authSteps: true }));
-    await user.click(screen.getByRole('link', { name: 'Login' }));
-    await heading('Welcome Back');
-    await waitFor(() => expect(router.state.location.state).toBeNull());
   });
 });

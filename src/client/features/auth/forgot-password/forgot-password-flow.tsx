@@ -45,6 +45,8 @@ export default function ForgotPasswordFlow() {
       toast.error(messageOf(result.error, M.forgotPassword.resetFailed));
       return;
     }
+    // The refusals of earlier tries are over: they do not stay beside the success.
+    toast.dismiss();
     toast.success(M.forgotPassword.resetSuccess);
     backToSignIn();
   };
