@@ -188,7 +188,7 @@ describe('transaction detail page', () => {
     renderDetail('KD-FX-1', [[item, transactionDetail(item, { rate: '1039.50', conversion, counterparty: { name: null, bank_name: null, account_number_masked: null, email: null } })]]);
 
     await screen.findByRole('region', { name: 'Receipt' });
-    expect(rowsOf(receiptCard())).toMatchObject({ Rate: '1 CAD = ₦1,039.50', Converted: '$100.00', Received: '₦103,950.00', Description: 'Conversion to NGN' });
+    expect(rowsOf(receiptCard())).toMatchObject({ Rate: '1 CAD = 1,039.50 NGN', Converted: '$100.00', Received: '₦103,950.00', Description: 'Conversion to NGN' });
     expect(screen.queryByRole('button', { name: 'Send again' })).not.toBeInTheDocument();
   });
 

@@ -48,7 +48,7 @@ export function detailRows(detail: TransactionDetail): ReceiptRow[] {
   const rows: (ReceiptRow | false | null | undefined | '')[] = [
     { label: 'Amount', value: formatMoney(currency, Math.abs(detail.amount)) },
     { label: 'Fee', value: decimalMoney(currency, detail.fee) },
-    detail.rate !== null && { label: 'Rate', value: `1 CAD = ₦${formatRate(detail.rate)}` },
+    detail.rate !== null && { label: 'Rate', value: `1 CAD = ${formatRate(detail.rate)} NGN` },
     // A conversion's two sides, whichever of its items this is (as its receipt said them).
     detail.conversion && { label: 'Converted', value: decimalMoney(detail.conversion.sent_currency, detail.conversion.sent) },
     detail.conversion && { label: 'Received', value: decimalMoney(detail.conversion.received_currency, detail.conversion.received) },
