@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import {
   expectToast,
+  fillSignUpDetails,
   newCustomer,
   readOtp,
   setPinThroughUi,
@@ -140,22 +141,8 @@ test.describe('accounts: sign-up, verification and the menu', () => {
     test.use({ viewport: { width: 360, height: 640 } });
 
     test('goes one sign-up step back at a time, keeping what was typed, and from step 1 to sign-in', async ({ page }) => {
-      const customer = newCustomer({ firstName: 'Ngozi', lastName: 'Okafor', dateOfBirth: '1988-11-02' });
-      await page.goto('/');
-      await page.getByRole('link', { name: 'Sign Up' }).click();
-      const nationality = page.getByLabel('Nationality', { exact: true });
-      await expect(nationality).toBeEnabled();
-      await nationality.selectOption('NG');
-      await page.getByLabel('My country of residence is the same as my nationality', { exact: true }).check();
-      await page.getByRole('checkbox', { name: /I have read and agree to the Privacy Policy/ }).check();
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page.getByRole('heading', { name: 'Tell us more about you' })).toBeVisible();
-      await page.getByLabel('First name', { exact: true }).fill(customer.firstName);
-      await page.getByLabel('Last name', { exact: true }).fill(customer.lastName);
-      await page.getByLabel('Date of birth', { exact: true }).fill(customer.dateOfBirth);
-      await page.getByLabel('Email', { exact: true }).fill(customer.email);
-      await page.getByRole('button', { name: 'Continue' }).click();
-      await expect(page.getByRole('heading', { name: 'Review Your Details' })).toBeVisible();
+      const customer = newCustomer({ firstName: 'Ngozi', lastName: 'Okafor', dateOfBirth: '1988-11-02', nationality: 'NG' });
+      await fillSignUpDetails(page, customer);
 
       await page.goBack();
       await expect(page.getByRole('heading', { name: 'Tell us more about you' })).toBeVisible();

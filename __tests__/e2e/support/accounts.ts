@@ -95,13 +95,8 @@ export async function typeCode(page: Page, scope: Page | Locator, code: string):
   await page.keyboard.type(code);
 }
 
-/** The first four steps of the sign-up wizard, from '/', ending on step 5 'Confirm Email' (a code is on its way). */
-export async function startSignUpThroughUi(
-  page: Page,
-  overrides: Partial<CustomerDetails> = {},
-  { a11y = false }: UiOptions = {},
-): Promise<CustomerDetails> {
-  const customer = newCustomer(overrides);
+/** Sign-up's first two steps, from '/', ending on step 3 'Review Your Details'. */
+export async function fillSignUpDetails(page: Page, customer: CustomerDetails, { a11y = false }: UiOptions = {}): Promise<void> {
   await page.goto('/');
   await page.getByRole('link', { name: 'Sign Up' }).click();
 
@@ -123,6 +118,16 @@ export async function startSignUpThroughUi(
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await expect(page.getByRole('heading', { name: 'Review Your Details' })).toBeVisible();
+}
+
+/** The first four steps of the sign-up wizard, from '/', ending on step 5 'Confirm Email' (a code is on its way). */
+export async function startSignUpThroughUi(
+  page: Page,
+  overrides: Partial<CustomerDetails> = {},
+  { a11y = false }: UiOptions = {},
+): Promise<CustomerDetails> {
+  const customer = newCustomer(overrides);
+  await fillSignUpDetails(page, customer, { a11y });
   if (a11y) await expectAccessible(page);
   await page.getByRole('button', { name: 'Continue' }).click();
 
