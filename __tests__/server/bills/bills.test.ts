@@ -220,6 +220,25 @@ describe('POST /bills/create-bill-payment', () => {
     expect((await balances(t, customer)).CAD).toBe(300);
   });
 
+  it('a PIN change ends the confirmations given with the old PIN, in every session: they pay no bill, and nothing moves', async () => {
+    const customer = await funded(t, { CAD: '300.00' });
+    const { access_token: token } = await loginThroughApi(t, customer.email, customer.password);
+    const otherSession: Customer = { ...customer, token, headers: bearer(token) };
+    expect((await confirmPin(customer)).statusCode).toBe(200);
+    expect((await confirmPin(otherSession)).statusCode).toBe(200);
+    // The PIN changed in this session, after its password check.
+    await loginThroughApi(t, customer.email, customer.password, customer.headers);
+    const change = await post(t, customer, '/auth/reset-transaction-pin', { new_pin: '5678', confirm_pin: '5678' });
+    expect(change.json()).toMatchObject({ success: true, message: 'PIN changed successfully!' });
+    expectRefusal(await pay(customer, { Amount: 20 }), 403, 'Please confirm your transaction PIN first');
+    expectRefusal(await pay(otherSession, { Amount: 20 }), 403, 'Please confirm your transaction PIN first');
+    expect((await balances(t, customer)).CAD).toBe(300);
+    // A confirmation with the new PIN pays.
+    expect((await confirmPin(customer, '5678')).statusCode).toBe(200);
+    expect((await pay(customer, { Amount: 20 })).statusCode).toBe(200);
+    expect((await balances(t, customer)).CAD).toBe(280);
+  });
+
   it("a PIN confirmed in one session pays no bill in another: the customer's other browser, or a stolen token that never knew the PIN", async () => {
     const customer = await funded(t, { CAD: '300.00' });
     const { access_token: token } = await loginThroughApi(t, customer.email, customer.password);

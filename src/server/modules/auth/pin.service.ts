@@ -113,7 +113,8 @@ export async function consumeStepUpGrant(trx: Transaction<Database>, auth: PinCo
 }
 
 /**
- * POST /auth/reset-transaction-pin: needs a fresh password check in this session; clears any lock.
+ * POST /auth/reset-transaction-pin: needs a fresh password check in this session; clears any lock
+ * and ends the bill confirmations (step-up grants) given with the old PIN.
  * The 'PIN changed' e-mail is recorded with the change (the first PIN, createPin, sends none).
  */
 export async function resetTransactionPin(deps: PinDeps, auth: AuthContext, pin: string, confirmation: string, now = new Date()): Promise<void> {
@@ -123,6 +124,8 @@ export async function resetTransactionPin(deps: PinDeps, auth: AuthContext, pin:
     if (!(await takeFreshPasswordCheck(trx, auth.sessionId, now))) throw forbidden(server.passwordCheckRequired);
     const pinHash = hashPin(deps.config.pinSecret, auth.userId, pin);
     await updateUser(trx, auth.userId, { pin_hash: pinHash, pin_failed_count: 0, pin_locked_until: null }, now);
+    // The old PIN's confirmations go with it, in every session: one made with a leaked PIN pays no bill.
+    await retireUserGrants(trx, auth.userId, now, 'pin_step_up');
     await notifyPinChanged(trx, auth.userId, now);
   });
 }
