@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useRef } from 'react';
-import { UNSAFE_NavigationContext, useLocation, useNavigate } from 'react-router-dom';
+import { UNSAFE_DataRouterContext, UNSAFE_NavigationContext, useLocation, useNavigate } from 'react-router-dom';
 
 /** The key of `location.state` that marks a screen's history entry for its open steps. */
 const STEPS_MARK = 'steps';
@@ -9,12 +9,17 @@ const markOf = (state: unknown): unknown =>
 
 /**
  * The state of the history entry on show now. The router hands a navigation to the screen in a
- * transition, so `useLocation()` may still show the entry a navigation just left; the history object
- * (the navigator of BrowserRouter and MemoryRouter) knows at once.
+ * transition, so `useLocation()` may still show the entry a navigation just left (and shows none to
+ * a screen that is going); the history object (the navigator of BrowserRouter and MemoryRouter), or
+ * a data router's own state, knows at once.
  */
-function useCurrentEntryState(): () => unknown {
+export function useCurrentEntryState(): () => unknown {
   const { navigator } = useContext(UNSAFE_NavigationContext);
-  return useCallback(() => (navigator as { location?: { state?: unknown } }).location?.state, [navigator]);
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  return useCallback(
+    () => (router ? router.state.location.state : (navigator as { location?: { state?: unknown } }).location?.state),
+    [navigator, router],
+  );
 }
 
 /**

@@ -38,6 +38,8 @@ interface Placement {
 const BAR_ROOM = 80;
 
 const LIST_HEIGHT = 240;
+/** The least height of an open list, with the room short: about two options. */
+const MIN_LIST_HEIGHT = 96;
 
 const List = styled.ul<{ $place: Placement }>`
   position: absolute;
@@ -99,7 +101,7 @@ export function ComboboxField<T>({ label, options, optionLabel, optionKey, value
     const below = band - box.bottom;
     const above = box.top - BAR_ROOM;
     const flip = below < Math.min(list.current.scrollHeight, LIST_HEIGHT) && above > below;
-    setPlace({ above: flip, height: Math.max(96, Math.min(LIST_HEIGHT, Math.floor(flip ? above : below) - 8)) });
+    setPlace({ above: flip, height: Math.max(MIN_LIST_HEIGHT, Math.min(LIST_HEIGHT, Math.floor(flip ? above : below) - 8)) });
   }, [listed, matches.length]);
 
   useEffect(() => {

@@ -53,6 +53,11 @@ export const toast = {
   dismiss(id?: Toastify.Id): void {
     if (loading) withToastify((module) => module.toast.dismiss(id));
   },
+  /** A success that ends a form's earlier tries: their refusals' toasts go, so only it is said. */
+  succeeded(...args: Parameters<Show>): void {
+    toast.dismiss();
+    toast.success(...args);
+  },
 };
 
 const subscribe = (listener: () => void) => {

@@ -149,9 +149,7 @@ export function SignInForm() {
       return;
     }
     dispatch(sessionStarted(result.data));
-    // An earlier try's refusal ('Invalid email or password') is over: it does not stay beside the success.
-    toast.dismiss();
-    toast.success(M.login.success);
+    toast.succeeded(M.login.success);
     // The auth screen now sends the signed-in customer on: to the screen they came for, or /dashboard.
   });
 

@@ -1,6 +1,7 @@
-import { useContext, useEffect, useRef } from 'react';
-import { UNSAFE_DataRouterContext, UNSAFE_NavigationContext, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppStore } from '../../app/store';
+import { useCurrentEntryState } from '../../app/use-back-closes';
 import { selectTab } from '../../app/ui-slice';
 import { authUiIds } from './auth-flow';
 
@@ -21,8 +22,7 @@ export function useBackSteps(back: () => void): void {
   const location = useLocation();
   const navigate = useNavigate();
   const store = useAppStore();
-  const { navigator } = useContext(UNSAFE_NavigationContext);
-  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const entryState = useCurrentEntryState();
   const latest = useRef({ back, location });
   latest.current = { back, location };
   /** Whether the entry is this flow's, so an entry that is gone was taken by Back. */
@@ -31,9 +31,7 @@ export function useBackSteps(back: () => void): void {
 
   useEffect(() => {
     const inFlow = () => selectTab(store.getState(), authUiIds.mode, 'sign-in') !== 'sign-in';
-    // The entry on show now, from the history (or a data router's state): the router hands a
-    // navigation to the screen late (use-back-closes.ts), and not at all to a screen that is going.
-    const onOwnEntry = () => isMarked((router?.state ?? (navigator as unknown as { location: Location })).location.state);
+    const onOwnEntry = () => isMarked(entryState());
     if (onOwnEntry()) {
       added.current = true;
     } else {
@@ -49,5 +47,5 @@ export function useBackSteps(back: () => void): void {
     return () => {
       if (!inFlow() && onOwnEntry()) void navigate(-1);
     };
-  }, [marked, navigate, navigator, router, store]);
+  }, [marked, navigate, entryState, store]);
 }

@@ -36,9 +36,7 @@ export function useEmailVerification(email: string, onVerified: (choosePassword:
     const result = await verifyEmail({ email, otp });
     const failure = verifyFailure(result);
     if (failure === null) {
-      // The refusals of earlier tries are over: they do not stay beside the success.
-      toast.dismiss();
-      toast.success(M.emailVerification.success);
+      toast.succeeded(M.emailVerification.success);
       onVerified(result.data?.data?.choose_password === true);
       return;
     }

@@ -4,6 +4,7 @@ import type { Req } from '../../../shared/types';
 import { isAtLeast18, isEmail, isSixDigitCode, isStrongPassword } from '../../../shared/validation';
 import type { Database } from '../../db/schema';
 import { ApiError, badRequest, conflict, forbidden } from '../../lib/errors';
+import { zoneFormat } from '../../lib/time-zone';
 import { assertCountryCodes } from '../countries/countries';
 import { createCustomerWallets, renewDepositEmail } from '../ledger/customer-wallets';
 import { notifyPasswordChanged } from '../notifications/notify';
@@ -46,12 +47,7 @@ function assertSixDigits(code: string): void {
  */
 function dateIn(timezone: string | undefined, now: Date): Date {
   if (timezone === undefined) return now;
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone.trim(), year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
-  } catch {
-    throw badRequest(server.invalidTimezone);
-  }
+  const parts = zoneFormat(timezone, { year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
   const part = (type: 'year' | 'month' | 'day') => Number(parts.find((p) => p.type === type)?.value);
   return new Date(part('year'), part('month') - 1, part('day'));
 }

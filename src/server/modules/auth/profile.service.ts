@@ -5,6 +5,7 @@ import { isEmail } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { toE164OrRefuse } from '../../lib/phone';
+import { zoneFormat } from '../../lib/time-zone';
 import { assertCountryCodes } from '../countries/countries';
 import type { AuthDeps } from './auth.deps';
 import { identityStatusOf } from './identity.service';
@@ -35,12 +36,7 @@ export async function currentUser(db: Db, userId: string): Promise<User> {
  */
 export async function updateTimezone(db: Db, userId: string, timezone: string, now = new Date()): Promise<void> {
   const given = timezone.trim();
-  let icuName: string;
-  try {
-    icuName = new Intl.DateTimeFormat('en-US', { timeZone: given }).resolvedOptions().timeZone;
-  } catch {
-    throw badRequest(server.invalidTimezone);
-  }
+  const icuName = zoneFormat(given).resolvedOptions().timeZone;
   // Another name of the same zone as given (a link ICU resolves to its older name), written as
   // IANA writes names (each part capitalised), or else ICU's own.
   const asGiven = given.toLowerCase() !== icuName.toLowerCase() && given.split('/').every((part) => /^[A-Z]/.test(part));

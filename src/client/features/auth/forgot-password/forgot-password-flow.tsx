@@ -45,9 +45,7 @@ export default function ForgotPasswordFlow() {
       toast.error(messageOf(result.error, M.forgotPassword.resetFailed));
       return;
     }
-    // The refusals of earlier tries are over: they do not stay beside the success.
-    toast.dismiss();
-    toast.success(M.forgotPassword.resetSuccess);
+    toast.succeeded(M.forgotPassword.resetSuccess);
     backToSignIn();
   };
 

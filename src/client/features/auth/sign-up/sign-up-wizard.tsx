@@ -35,9 +35,7 @@ export default function SignUpWizard() {
   const createAccount = async (values: SignUpValues) => {
     const result = await signUp(signUpPayload(values));
     if (!result.error) {
-      // The refusals of earlier tries are over: they do not stay beside the success.
-      toast.dismiss();
-      toast.success(M.signUp.success);
+      toast.succeeded(M.signUp.success);
       setStep(CODE_STEP);
       return;
     }
