@@ -24,10 +24,43 @@ export async function insertTransfer(trx: Trx, values: NewTransfer): Promise<Tra
 }
 
 /**
- * The money of a transfer moving, as SQL common table expressions: the debit account's balance
- * goes down by the amount (and its reservation, when the transfer had reserved it), the credit
- * account's goes up, and both entries are written with each account's balance after it. `debit`,
- * `credit` and `transferId` are values or SQL naming them (e.g. a column of an earlier CTE).
+ * The money of transfers moving, as SQL common table expressions (`mv`, `m`, `e`): for each row
+ * of `transfers` (a relation with the columns id, debit_account_id, credit_account_id, amount and
+ * released), the debit account's balance goes down by the amount (and its reservation by
+ * `released`, when the transfer had reserved it) and the credit account's goes up; each entry is
+ * written with its account's balance after it, as if the transfers had moved one by one in the
+ * order of their ids, debit first (as the order of the entries' ids). An account in several
+ * transfers is updated once, by their sum.
+ */
+export function movements(transfers: RawBuilder<unknown>) {
+  // One update for all accounts (one result relation: its check constraints are read once per
+  // statement, not once per account).
+  return sql`
+    mv as (
+      select x.id as transfer_id, x.debit_account_id as id, -x.amount as delta, x.released from ${transfers} x
+      union all
+      select x.id, x.credit_account_id, x.amount, 0::bigint from ${transfers} x
+    ),
+    m as (
+      update ledger_accounts a set balance = a.balance + s.delta, pending_debits = a.pending_debits - s.released
+      from (select id, sum(delta)::bigint as delta, sum(released)::bigint as released from mv group by id) s
+      where a.id = s.id
+      returning a.id, a.balance
+    ),
+    e as (
+      insert into ledger_entries (transfer_id, account_id, amount, balance_after)
+      -- The balance after each entry: the account's final balance less the entries after it.
+      select mv.transfer_id, mv.id, mv.delta,
+        m.balance - coalesce(sum(mv.delta) over (partition by mv.id order by mv.transfer_id rows between 1 following and unbounded following), 0)::bigint
+      from mv join m using (id)
+      order by mv.transfer_id, mv.delta
+      returning id
+    )`;
+}
+
+/**
+ * One transfer's money moving (movements, for one transfer): `debit`, `credit` and `transferId`
+ * are values or SQL naming them (e.g. a column of an earlier CTE).
  */
 export function movement(
   amount: bigint,
@@ -37,20 +70,8 @@ export function movement(
   transferId: RawBuilder<unknown>,
 ) {
   const released = releasesReservation ? amount : 0n;
-  // One update for both accounts (one result relation: its check constraints are read once per
-  // statement, not twice); the entries are written debit first, as the order of their ids.
-  return sql`
-    m as (
-      update ledger_accounts a set balance = a.balance + v.delta, pending_debits = a.pending_debits - v.released
-      from (values (${debit}::bigint, ${-amount}::bigint, ${released}::bigint), (${credit}::bigint, ${amount}::bigint, 0::bigint)) v(id, delta, released)
-      where a.id = v.id
-      returning a.id, a.balance, v.delta
-    ),
-    e as (
-      insert into ledger_entries (transfer_id, account_id, amount, balance_after)
-      select ${transferId}, m.id, m.delta, m.balance from m order by m.delta
-      returning id
-    )`;
+  return movements(sql`(select ${transferId}::bigint as id, ${debit}::bigint as debit_account_id, ${credit}::bigint as credit_account_id,
+    ${amount}::bigint as amount, ${released}::bigint as released)`);
 }
 
 /**

@@ -41,14 +41,17 @@ function upsert(source: RawBuilder<unknown>): RawBuilder<unknown> {
  * through saveUserTransferRecipient: both write the same row.
  */
 export function userTransferRecipientUpsert(transfers: RawBuilder<unknown>): RawBuilder<unknown> {
+  // One row per sender and recipient (an upsert may not write a row twice), from their latest transfer.
   return upsert(sql`
-    select d.user_id, 'kudi_user', c.user_id::text, coalesce(tr.metadata->>'recipient_name', u.first_name || ' ' || u.last_name),
+    select distinct on (d.user_id, c.user_id)
+      d.user_id, 'kudi_user', c.user_id::text, coalesce(tr.metadata->>'recipient_name', u.first_name || ' ' || u.last_name),
       u.email, null, null, null, tr.created_at
     from ${transfers} tr
     join ledger_accounts d on d.id = tr.debit_account_id
     join ledger_accounts c on c.id = tr.credit_account_id
     join users u on u.id = c.user_id
-    where tr.kind = 'wallet_transfer' and d.user_id is not null and d.user_id <> c.user_id`);
+    where tr.kind = 'wallet_transfer' and d.user_id is not null and d.user_id <> c.user_id
+    order by d.user_id, c.user_id, tr.id desc`);
 }
 
 /** The checked path's save of a user transfer's recipient, in its transaction. */
