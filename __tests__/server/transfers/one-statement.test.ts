@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { MAX_BALANCE_MINOR } from '../../../src/shared/limits';
 import { newReference } from '../../../src/server/modules/ledger/ledger.service';
-import { transferInOneStatement } from '../../../src/server/modules/transfers/user-transfer.one-statement';
+import { transferInOneStatement } from '../../../src/server/modules/transfers/user-transfer.batches';
 import { userTransferOrder } from '../../../src/server/modules/transfers/user-transfer.service';
 import { cadEquivalent } from '../../../src/server/modules/limits/limits.service';
 import { limitArray } from '../../../src/server/modules/limits/tiers';

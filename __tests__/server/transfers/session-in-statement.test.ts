@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import {
-  liveSession, sessionSeen, type SessionToConfirm,
+  liveSession, sessionColumnValues, sessionSeen, type SessionColumns, type SessionToConfirm,
 } from '../../../src/server/modules/auth/sessions.repository';
 import { LAST_SEEN_WRITE_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../src/server/modules/auth/session-rules';
 import { confirmSession } from '../../../src/server/modules/auth/session.service';
@@ -123,6 +123,15 @@ describe('the session test in SQL agrees with confirmSession', () => {
     return { sessionId: id, userId: customer.id, jti, at };
   }
 
+  /** The session as the statement's input row carries it (its times as the ISO text the statement is given). */
+  function columnsOf(s: SessionToConfirm): SessionColumns {
+    const v = sessionColumnValues(s);
+    return {
+      sessionId: sql`${v.session_id}::uuid`, userId: sql`${v.session_owner}::uuid`, jti: sql`${v.jti}::text`, at: sql`${v.at}::timestamptz`,
+      idleAfter: sql`${v.idle_after}::timestamptz`, madeAfter: sql`${v.made_after}::timestamptz`, seenBefore: sql`${v.seen_before}::timestamptz`,
+    };
+  }
+
   class RolledBack {
     constructor(readonly written: boolean) {}
   }
@@ -140,10 +149,10 @@ describe('the session test in SQL agrees with confirmSession', () => {
       ];
       for (const [seenAgo, createdAgo] of cases) {
         const s = await session(customer, at, seenAgo, createdAgo);
-        const inSql = (await sql<{ live: boolean }>`select ${liveSession(s)} as live`.execute(t.db)).rows[0].live;
+        const inSql = (await sql<{ live: boolean }>`select ${liveSession(columnsOf(s))} as live`.execute(t.db)).rows[0].live;
         // The statement's write, in a transaction rolled back (the row as it was for confirmSession).
         const seenSql = await t.db.transaction().execute(async (trx) => {
-          const written = await sql`with seen as (${sessionSeen(s, sql`true`)} returning 1) select count(*)::int as n from seen`.execute(trx);
+          const written = await sql`with seen as (${sessionSeen(columnsOf(s), sql`(select 1) as one`)} returning 1) select count(*)::int as n from seen`.execute(trx);
           throw new RolledBack((written.rows[0] as { n: number }).n === 1);
         }).catch((err: unknown) => {
           if (err instanceof RolledBack) return err.written;

@@ -69,20 +69,51 @@ export interface SessionToConfirm {
 const asRead = (column: string) => sql`date_trunc('milliseconds', ${sql.ref(column)})`;
 
 /**
+ * A session to confirm as the columns of a statement's input row (sessionColumnValues gives their
+ * values): the times are those of session-rules, computed here once, from the request's time.
+ */
+export interface SessionColumns {
+  sessionId: RawBuilder<unknown>;
+  userId: RawBuilder<unknown>;
+  jti: RawBuilder<unknown>;
+  at: RawBuilder<unknown>;
+  /** Live only when last seen after this (at − SESSION_IDLE_MS) … */
+  idleAfter: RawBuilder<unknown>;
+  /** … and made after this (at − SESSION_ABSOLUTE_MS). */
+  madeAfter: RawBuilder<unknown>;
+  /** Its last-seen time is written only when older than this (at − LAST_SEEN_WRITE_MS). */
+  seenBefore: RawBuilder<unknown>;
+}
+
+/** The values of SessionColumns for a session to confirm (ISO times, as text for a JSON input row). */
+export function sessionColumnValues(s: SessionToConfirm) {
+  const at = s.at.getTime();
+  return {
+    session_id: s.sessionId,
+    session_owner: s.userId,
+    jti: s.jti,
+    at: s.at.toISOString(),
+    idle_after: new Date(at - SESSION_IDLE_MS).toISOString(),
+    made_after: new Date(at - SESSION_ABSOLUTE_MS).toISOString(),
+    seen_before: new Date(at - LAST_SEEN_WRITE_MS).toISOString(),
+  };
+}
+
+/**
  * The test of confirmSession in SQL, for a request's own statement: true when the token's
  * session is live at `at` (session-rules isSessionLive: not revoked, seen within SESSION_IDLE_MS,
  * made within SESSION_ABSOLUTE_MS) and the token is its current one.
  */
-export const liveSession = (s: SessionToConfirm) => sql<boolean>`exists (
+export const liveSession = (s: SessionColumns) => sql<boolean>`exists (
   select 1 from sessions s
-  where s.id = ${s.sessionId}::uuid and s.user_id = ${s.userId}::uuid and s.current_jti = ${s.jti} and s.revoked_at is null
-    and ${asRead('s.last_seen_at')} > ${new Date(s.at.getTime() - SESSION_IDLE_MS)}::timestamptz
-    and ${asRead('s.created_at')} > ${new Date(s.at.getTime() - SESSION_ABSOLUTE_MS)}::timestamptz)`;
+  where s.id = ${s.sessionId} and s.user_id = ${s.userId} and s.current_jti = ${s.jti} and s.revoked_at is null
+    and ${asRead('s.last_seen_at')} > ${s.idleAfter} and ${asRead('s.created_at')} > ${s.madeAfter})`;
 
 /**
- * confirmSession's write of the last-seen time in SQL (a CTE body): at `at`, when it is older than
- * LAST_SEEN_WRITE_MS, and only when `when` (a condition of the statement) holds.
+ * confirmSession's write of the last-seen time in SQL (a CTE body): for each row of `from` (which
+ * names the columns of `s`), at its `at` when the session's is older than LAST_SEEN_WRITE_MS.
  */
-export const sessionSeen = (s: SessionToConfirm, when: RawBuilder<unknown>) => sql`
-  update sessions s set last_seen_at = ${s.at}::timestamptz
-  where s.id = ${s.sessionId}::uuid and ${asRead('s.last_seen_at')} < ${new Date(s.at.getTime() - LAST_SEEN_WRITE_MS)}::timestamptz and ${when}`;
+export const sessionSeen = (s: SessionColumns, from: RawBuilder<unknown>) => sql`
+  update sessions s set last_seen_at = ${s.at}
+  from ${from}
+  where s.id = ${s.sessionId} and ${asRead('s.last_seen_at')} < ${s.seenBefore}`;

@@ -93,20 +93,38 @@ export async function releaseKey(db: Db, c: Omit<Claim, 'requestHash'>): Promise
  * fails on the primary key once that request commits, the statement writes nothing, and the
  * usual path decides.
  */
-export const keyUnused = (c: Pick<Claim, 'userId' | 'key'>) =>
-  sql<boolean>`not exists (select 1 from idempotency_keys k where k.user_id = ${c.userId}::uuid and k.key = ${c.key})`;
+export const keyUnused = (c: Pick<KeyColumns, 'userId' | 'key'>) =>
+  sql<boolean>`not exists (select 1 from idempotency_keys k where k.user_id = ${c.userId} and k.key = ${c.key})`;
+
+/** A KeyAnswerRow as the columns of a statement's input row (keyColumnValues gives their values). */
+export interface KeyColumns {
+  userId: RawBuilder<unknown>;
+  key: RawBuilder<unknown>;
+  requestHash: RawBuilder<unknown>;
+  claim: RawBuilder<unknown>;
+  status: RawBuilder<unknown>;
+}
+
+/** The values of KeyColumns for a key's row. */
+export const keyColumnValues = (c: KeyAnswerRow) => ({
+  key_user: c.userId,
+  key: c.key,
+  request_hash: c.requestHash,
+  claim: c.claim,
+  status: c.status,
+});
 
 /**
  * The key's row, done, with its answer `body` (jsonb), inserted once per row of `from` (the
- * statement's written transfer); and the user's expired keys dropped as claimKey drops them.
- * Two CTEs (`name` and `name_expired`) for the statement's WITH list.
+ * statement's written transfers, with the columns of `c`); and those users' expired keys dropped
+ * as claimKey drops them. Two CTEs (`name` and `name_expired`) for the statement's WITH list.
  */
-export const keyAnswered = (name: string, c: KeyAnswerRow, from: RawBuilder<unknown>, body: RawBuilder<unknown>) => sql`
+export const keyAnswered = (name: string, c: KeyColumns, from: RawBuilder<unknown>, body: RawBuilder<unknown>) => sql`
   ${sql.raw(name)}_expired as (
-    delete from idempotency_keys k where k.user_id = ${c.userId}::uuid and k.created_at < ${KEY_EXPIRED} and exists (select 1 from ${from})
+    delete from idempotency_keys k where k.created_at < ${KEY_EXPIRED} and k.user_id in (select ${c.userId} from ${from})
   ),
   ${sql.raw(name)} as (
     insert into idempotency_keys (user_id, key, request_hash, claim, status, response_status, response_body)
-    select ${c.userId}::uuid, ${c.key}, ${c.requestHash}, ${c.claim}::uuid, 'done', ${c.status}::int, ${body} from ${from}
+    select ${c.userId}, ${c.key}, ${c.requestHash}, ${c.claim}, 'done', ${c.status}, ${body} from ${from}
     returning 1
   )`;

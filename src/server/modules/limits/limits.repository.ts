@@ -23,7 +23,7 @@ export interface ChargeRow {
  * The call of the limit function (for a FROM clause): locks the sender's user row, reads their
  * day and 30-day totals and counts `amount` (CAD minor units) when it is within the limits.
  */
-export const limitChargeCall = (userId: RawBuilder<unknown> | string, amount: bigint, limits: string) =>
+export const limitChargeCall = (userId: RawBuilder<unknown> | string, amount: RawBuilder<unknown> | bigint, limits: RawBuilder<unknown> | string) =>
   sql`kudi_limit_charge(${typeof userId === 'string' ? sql`${userId}::uuid` : userId}, ${amount}::bigint, ${limits}::bigint[])`;
 
 /** Checks and counts a send in the money transaction (see limitChargeCall). */

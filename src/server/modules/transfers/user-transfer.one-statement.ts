@@ -4,7 +4,7 @@
  * recipient exists and may receive the currency, the sender can cover the amount and the
  * recipient stays under the balance ceiling. The statement then writes exactly what the checked
  * path (sender.service's authorizedMovement with sendToUser) writes in that case: the transfer,
- * both balances and both entries (with the ledger's own `movement`), both parties' e-mails
+ * both balances and both entries (with the ledger's own `movements`), both parties' e-mails
  * (notifications: money sent, money received) and the sender's saved recipient (spec-next §E, the
  * same upsert as the checked path's), under the same locks taken in the same order (the sender's
  * user row, then both accounts in id order).
@@ -30,13 +30,25 @@
  * (kudi_limit_charge, migration 0009), called only once every other check passed; the transfer
  * is written only when it counted the send. The function reads the usage in a statement of its
  * own after the sender's row is locked, so it sees every send committed before it.
+ *
+ * The statement takes a BATCH of such transfers (user-transfer.batches.ts gathers the ones that
+ * arrive together) and does each as it would alone, one after another in the batch's order: each
+ * request is one row of its input; the checks of a row that read no balance are made for each row
+ * at once, then a recursive part (`run`) takes the rows in order on the balances the rows before
+ * left (the sender covers the amount, the recipient stays under the ceiling) and calls the limit
+ * function for each row that passed, whose own statements see the sends it counted for the rows
+ * before. A row refused writes nothing of itself while the others go ahead. Every account is then
+ * updated once by the sum of its movements, and each entry carries the balance after it in that
+ * order (ledger/transfers.repository movements). All of a batch's senders' user rows are locked
+ * first, then all their accounts, each in id order, so two batches (or a batch and the checked
+ * path) take them in one order. A batch of one is the single transfer.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { MAX_BALANCE_MINOR } from '../../../shared/limits';
 import type { Db } from '../../db/database';
-import { liveSession, sessionSeen, type SessionToConfirm } from '../auth/sessions.repository';
-import { keyAnswered, keyUnused, type KeyAnswerRow } from '../ledger/idempotency.repository';
-import { movement, type TransferRow } from '../ledger/transfers.repository';
+import { liveSession, sessionColumnValues, sessionSeen, type SessionColumns, type SessionToConfirm } from '../auth/sessions.repository';
+import { keyAnswered, keyColumnValues, keyUnused, type KeyAnswerRow, type KeyColumns } from '../ledger/idempotency.repository';
+import { movements, type TransferRow } from '../ledger/transfers.repository';
 import { limitChargeCall } from '../limits/limits.repository';
 import { hashPin } from '../auth/pin';
 import { userTransferRecipientUpsert } from '../recipients/recipients.repository';
@@ -52,7 +64,7 @@ const RECEIVED: TransferNotificationKind = 'money_received';
  * deadlock, a unique violation (the Idempotency-Key written meanwhile by a request that was still
  * running when this statement began).
  */
-const RETRY_CHECKED = new Set(['22003', '40P01', '23505']);
+export const RETRY_CHECKED = new Set(['22003', '40P01', '23505']);
 
 /**
  * The answer a keyed request records: the route's answer as JSON, in which the two values only the
@@ -74,12 +86,6 @@ export interface KeyedAnswer {
 /** A path as a PostgreSQL text[] literal, for jsonb_set. */
 const textArray = (path: string[]) => `{${path.map((part) => `"${part.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
 
-/** The recorded answer: the template with the recipient's name and the transfer's time set. */
-const answerJson = (answer: AnswerTemplate, transfer: RawBuilder<unknown>, recipientName: RawBuilder<unknown>) => sql`
-  jsonb_set(jsonb_set(${answer.json}::jsonb,
-    ${textArray(answer.recipientNamePath)}::text[], to_jsonb(${recipientName})),
-    ${textArray(answer.createdAtPath)}::text[], to_jsonb(to_char(${transfer}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`;
-
 export interface OneStatementTransfer {
   senderId: string;
   pinSecret: string;
@@ -99,82 +105,163 @@ export interface OneStatementTransfer {
   session?: SessionToConfirm;
 }
 
-type Row = TransferRow & { recipient_name: string };
+/**
+ * Which statement a transfer needs: with or without a key, with or without a session to confirm.
+ * Only transfers of one shape share a batch.
+ */
+export const statementShape = (t: OneStatementTransfer): string => `${t.keyed ? 'keyed' : 'plain'}:${t.session ? 'session' : 'confirmed'}`;
+
+/** The columns of a request (a row of the statement's input). */
+const R = {
+  key: { userId: sql`r.key_user`, key: sql`r.key`, requestHash: sql`r.request_hash`, claim: sql`r.claim`, status: sql`r.status` } satisfies KeyColumns,
+  session: {
+    sessionId: sql`r.session_id`, userId: sql`r.session_owner`, jti: sql`r.jti`, at: sql`r.at`,
+    idleAfter: sql`r.idle_after`, madeAfter: sql`r.made_after`, seenBefore: sql`r.seen_before`,
+  } satisfies SessionColumns,
+};
+
+const KEY_TYPES = 'key_user uuid, key text, request_hash text, claim uuid, status int, answer text, name_path text, at_path text';
+const SESSION_TYPES = 'session_id uuid, session_owner uuid, jti text, at timestamptz, idle_after timestamptz, made_after timestamptz, seen_before timestamptz';
+
+/** A request as its input row (JSON; bigints as text, which PostgreSQL reads into its columns' types). */
+function inputRow(t: OneStatementTransfer, pinHash: string, i: number) {
+  const { keyed, session } = t;
+  return {
+    i,
+    sender_id: t.senderId,
+    pin_hash: pinHash,
+    currency: t.order.currency,
+    amount: t.order.amount.toString(),
+    email: t.order.recipientEmail.toLowerCase(),
+    reference: t.reference,
+    description: t.description,
+    limit_amount: t.limit.amount.toString(),
+    limit_array: t.limit.array,
+    ...(keyed
+      ? {
+          ...keyColumnValues(keyed.row),
+          answer: keyed.answer.json,
+          name_path: textArray(keyed.answer.recipientNamePath),
+          at_path: textArray(keyed.answer.createdAtPath),
+        }
+      : {}),
+    ...(session ? sessionColumnValues(session) : {}),
+  };
+}
+
+/** The recorded answer: the request's template with the recipient's name and the transfer's time set. */
+const answerJson = sql`
+  jsonb_set(jsonb_set(r.answer::jsonb,
+    r.name_path::text[], to_jsonb(done.recipient_name)),
+    r.at_path::text[], to_jsonb(to_char(done.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`;
+
+type Row = Partial<TransferRow> & { i: number; recipient_name: string | null };
 
 /**
- * Runs the transfer as one statement (its own transaction); answers its result, or null when the
- * case is not one it recognises (nothing was written: the checked path decides).
+ * Runs a batch of transfers of one shape (statementShape) as one statement (its own transaction),
+ * and answers each one's outcome, in their order: the transfer as written, or null when it is not
+ * a case the statement recognises (nothing of it was written: the checked path decides). Two
+ * transfers of a batch may share customers, but not a sender's Idempotency-Key. A transfer with a
+ * fee is not for this statement. Throws what PostgreSQL throws (nothing was written then).
  */
-export async function transferInOneStatement(db: Db, transfer: OneStatementTransfer): Promise<UserTransferResult | null> {
-  const { currency, amount, recipientEmail, fee } = transfer.order;
-  // A fee is the checked path's to charge (ledger.service): a transfer with one is no case of this statement.
-  if (fee !== 0n) return null;
-  const pinHash = hashPin(transfer.pinSecret, transfer.senderId, transfer.pin);
-  const ngn = currency === 'NGN';
-  const { keyed, session } = transfer;
-  let rows: Row[];
-  try {
-    ({ rows } = await sql<Row>`
-      with sender as materialized (
-        select u.id from users u
-        where u.id = ${transfer.senderId}::uuid
-          and u.is_email_verified and u.is_phone_verified and u.is_identity_verified
-          and u.pin_hash = ${pinHash} and u.pin_failed_count = 0 and u.pin_locked_until is null
-          ${keyed ? sql`and ${keyUnused(keyed.row)}` : sql``}
-          ${session ? sql`and ${liveSession(session)}` : sql``}
-        for no key update of u
-      ),
-      parties as materialized (
-        select a.id, a.user_id, a.kind, a.balance, a.pending_debits, u.first_name || ' ' || u.last_name as name,
-          -- Read for naira only (the AND stops at false): a CAD transfer asks nothing of the naira wallets.
-          ${ngn}::boolean and exists (select 1 from naira_wallets w where w.user_id = a.user_id and w.is_wallet_activated) as naira_activated
-        from ledger_accounts a join users u on u.id = a.user_id
-        where a.currency = ${currency}
-          and a.user_id = any(array[
-            (select id from sender),
-            (select r.id from users r where r.email_lower = ${recipientEmail.toLowerCase()} and r.is_email_verified)
-          ])
-        order by a.id
-        for update of a
-      ),
-      checked as (
-        select d.id as debit, c.id as credit, d.user_id as sender_id, c.user_id as recipient_id, d.name as sender_name, c.name as recipient_name
-        from parties d join parties c on c.user_id <> d.user_id
-        where d.user_id = ${transfer.senderId}::uuid
-          and d.kind = 'customer' and c.kind = 'customer'
-          and d.balance - d.pending_debits >= ${amount}::bigint
-          and c.balance + ${amount}::bigint <= ${MAX_BALANCE_MINOR}::bigint
-          and (not ${ngn}::boolean or (d.naira_activated and c.naira_activated))
-      ),
-      counted as materialized (
-        select l.outcome from checked, ${limitChargeCall(sql`checked.sender_id`, transfer.limit.amount, transfer.limit.array)} l
-      ),
-      t as (
-        insert into ledger_transfers (reference, debit_account_id, credit_account_id, amount, currency, kind, status, metadata, posted_at)
-        select ${transfer.reference}, debit, credit, ${amount}::bigint, ${currency}, 'wallet_transfer', 'posted',
-          jsonb_build_object('sender_name', sender_name, 'recipient_name', recipient_name, 'description', ${transfer.description}::text), now()
-        from checked
-        where exists (select 1 from counted where outcome = 'ok')
-        returning *
-      ),
-      ${movement(amount, sql`(select debit_account_id from t)`, sql`(select credit_account_id from t)`, false, sql`(select id from t)`)},
-      -- No ON CONFLICT: the dedupe keys name the transfer this statement writes, so none exists yet
-      -- (a conflict would be a unique violation: nothing written, the checked path runs).
-      notified as (
-        insert into notifications (user_id, kind, dedupe_key, payload)
-        select n.user_id, n.kind, n.kind || ':' || t.id, jsonb_build_object('transfer_id', t.id::text)
-        from t, checked, lateral (values (checked.sender_id, ${SENT}::text), (checked.recipient_id, ${RECEIVED}::text)) n(user_id, kind)
-      ),
-      saved as (${userTransferRecipientUpsert(sql`t`)})
-      ${keyed ? sql`, ${keyAnswered('keyed', keyed.row, sql`t, checked`, answerJson(keyed.answer, sql`t`, sql`checked.recipient_name`))}` : sql``}
-      ${session ? sql`, seen as (${sessionSeen(session, sql`exists (select 1 from t)`)})` : sql``}
-      select t.*, (select recipient_name from checked) as recipient_name from t`.execute(db));
-  } catch (err) {
-    if (RETRY_CHECKED.has((err as { code?: string }).code ?? '')) return null;
-    throw err;
+export async function transfersInOneStatement(db: Db, transfers: OneStatementTransfer[]): Promise<(UserTransferResult | null)[]> {
+  const first = transfers[0];
+  if (!first) return [];
+  const keyed = first.keyed !== undefined;
+  const session = first.session !== undefined;
+  if (transfers.some((t) => statementShape(t) !== statementShape(first) || t.order.fee !== 0n)) {
+    throw new Error('A batch holds transfers of one shape, without fees');
   }
-  const row = rows[0];
-  if (!row) return null;
-  const { recipient_name: recipientName, ...written } = row;
-  return { row: written, recipientName, fee: 0n };
+  const input = JSON.stringify(transfers.map((t, i) => inputRow(t, hashPin(t.pinSecret, t.senderId, t.pin), i)));
+  const types = ['i int, sender_id uuid, pin_hash text, currency text, amount bigint, email text, reference text, description text',
+    'limit_amount bigint, limit_array text', ...(keyed ? [KEY_TYPES] : []), ...(session ? [SESSION_TYPES] : [])].join(', ');
+  const { rows } = await sql<Row>`
+    with recursive r as materialized (
+      select * from jsonb_to_recordset(${input}::jsonb) as r(${sql.raw(types)})
+    ),
+    sender as materialized (
+      select r.i, u.id from r join users u on u.id = r.sender_id
+      where u.is_email_verified and u.is_phone_verified and u.is_identity_verified
+        and u.pin_hash = r.pin_hash and u.pin_failed_count = 0 and u.pin_locked_until is null
+        ${keyed ? sql`and ${keyUnused(R.key)}` : sql``}
+        ${session ? sql`and ${liveSession(R.session)}` : sql``}
+      order by u.id
+      for no key update of u
+    ),
+    recipient as materialized (
+      select r.i, u.id from r join sender s using (i) join users u on u.email_lower = r.email and u.is_email_verified
+    ),
+    parties as materialized (
+      select a.id, a.user_id, a.currency, a.kind, a.balance, a.pending_debits, u.first_name || ' ' || u.last_name as name,
+        -- Read for naira only (the AND stops at false): a CAD transfer asks nothing of the naira wallets.
+        a.currency = 'NGN' and exists (select 1 from naira_wallets w where w.user_id = a.user_id and w.is_wallet_activated) as naira_activated
+      from ledger_accounts a join users u on u.id = a.user_id
+      where (a.user_id, a.currency) in (
+        select s.id, r.currency from sender s join r using (i)
+        union all
+        select c.id, r.currency from recipient c join r using (i))
+      order by a.id
+      for update of a
+    ),
+    -- The transfers whose parties may send and receive it, numbered in the batch's order.
+    candidate as materialized (
+      select row_number() over (order by r.i) as n, r.i, r.amount, r.limit_amount, r.limit_array,
+        d.id as debit, c.id as credit, d.pending_debits, d.user_id as sender_id, c.user_id as recipient_id,
+        d.name as sender_name, c.name as recipient_name
+      from r join sender s using (i) join recipient rc using (i)
+        join parties d on d.user_id = s.id and d.currency = r.currency
+        join parties c on c.user_id = rc.id and c.currency = r.currency
+      where c.user_id <> d.user_id
+        and d.kind = 'customer' and c.kind = 'customer'
+        and (r.currency <> 'NGN' or (d.naira_activated and c.naira_activated))
+    ),
+    -- One by one in that order, each on the balances the ones before it left: the sender covers the
+    -- amount, the recipient stays under the ceiling, and only then are the sender's limits counted.
+    run (n, i, balances, moved) as (
+      select 0::bigint, null::int, (select jsonb_object_agg(p.id::text, p.balance) from parties p), false
+      union all
+      select q.n, q.i,
+        case when x.moved then p.balances || jsonb_build_object(q.debit::text, x.debit_before - q.amount, q.credit::text, x.credit_before + q.amount)
+          else p.balances end,
+        x.moved
+      from run p join candidate q on q.n = p.n + 1,
+      lateral (
+        select b.debit_before, b.credit_before,
+          case when b.debit_before - q.pending_debits >= q.amount and b.credit_before + q.amount <= ${MAX_BALANCE_MINOR}::bigint
+            then coalesce((select l.outcome = 'ok' from ${limitChargeCall(sql`q.sender_id`, sql`q.limit_amount`, sql`q.limit_array`)} l), false)
+            else false end as moved
+        from (select (p.balances->>q.debit::text)::bigint as debit_before, (p.balances->>q.credit::text)::bigint as credit_before) b
+      ) x
+    ),
+    t as (
+      insert into ledger_transfers (reference, debit_account_id, credit_account_id, amount, currency, kind, status, metadata, posted_at)
+      select r.reference, q.debit, q.credit, r.amount, r.currency, 'wallet_transfer', 'posted',
+        jsonb_build_object('sender_name', q.sender_name, 'recipient_name', q.recipient_name, 'description', r.description), now()
+      from run x join candidate q using (i) join r using (i)
+      where x.moved
+      order by r.i
+      returning *
+    ),
+    -- The written transfers with their requests.
+    done as (
+      select r.i, t.id, t.created_at, q.sender_id, q.recipient_id, q.recipient_name
+      from t join r on r.reference = t.reference join candidate q on q.i = r.i
+    ),
+    ${movements(sql`(select id, debit_account_id, credit_account_id, amount, 0::bigint as released from t)`)},
+    -- No ON CONFLICT: the dedupe keys name the transfers this statement writes, so none exists yet
+    -- (a conflict would be a unique violation: nothing written, the checked path runs).
+    notified as (
+      insert into notifications (user_id, kind, dedupe_key, payload)
+      select n.user_id, n.kind, n.kind || ':' || done.id, jsonb_build_object('transfer_id', done.id::text)
+      from done, lateral (values (done.sender_id, ${SENT}::text), (done.recipient_id, ${RECEIVED}::text)) n(user_id, kind)
+    ),
+    saved as (${userTransferRecipientUpsert(sql`t`)})
+    ${keyed ? sql`, ${keyAnswered('keyed', R.key, sql`done join r using (i)`, answerJson)}` : sql``}
+    ${session ? sql`, seen as (${sessionSeen(R.session, sql`done join r using (i)`)})` : sql``}
+    select done.i, done.recipient_name, t.* from done join t using (id)`.execute(db);
+  const outcomes: (UserTransferResult | null)[] = transfers.map(() => null);
+  for (const { i, recipient_name: recipientName, ...written } of rows) {
+    outcomes[i] = { row: written as TransferRow, recipientName: recipientName ?? '', fee: 0n };
+  }
+  return outcomes;
 }

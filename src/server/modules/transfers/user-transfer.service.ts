@@ -22,7 +22,8 @@ import { findRecipient, lockTransferParties, type PartyAccount, type SenderRow }
 import {
   activatedNairaWallet, allowNameLookup, amountMinor, nameLookupRule, pinConfirmedMovement, withinNgnLimit, type RecordAnswer,
 } from './sender.service';
-import { transferInOneStatement, type AnswerTemplate } from './user-transfer.one-statement';
+import type { AnswerTemplate } from './user-transfer.one-statement';
+import { transferInOneStatement } from './user-transfer.batches';
 import type { UserTransferOrder, UserTransferResult } from './user-transfer.types';
 
 const RECIPIENT_FOUND = 'User found';
