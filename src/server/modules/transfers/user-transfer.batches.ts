@@ -18,7 +18,7 @@ import { RETRY_CHECKED, statementShape, transfersInOneStatement, type OneStateme
 import type { UserTransferResult } from './user-transfer.types';
 
 /** The most transfers in one statement. */
-export const MAX_BATCH = 32;
+export const MAX_BATCH = 64;
 /** Batches running at once on one database handle (each holds one connection while it runs). */
 export const IN_FLIGHT = 2;
 

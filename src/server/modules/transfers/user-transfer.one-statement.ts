@@ -208,11 +208,11 @@ export async function transfersInOneStatement(db: Db, transfers: OneStatementTra
       select row_number() over (order by r.i) as n, r.i, r.amount, r.limit_amount, r.limit_array,
         d.id as debit, c.id as credit, d.pending_debits, d.user_id as sender_id, c.user_id as recipient_id,
         d.name as sender_name, c.name as recipient_name
-      from r join sender s using (i) join recipient rc using (i)
-        join parties d on d.user_id = s.id and d.currency = r.currency
-        join parties c on c.user_id = rc.id and c.currency = r.currency
+      from r join sender s using (i) join recipient rc using (i),
+        -- Each party looked up for its own row (a join of the two parties' lists would pair every account with every other).
+        lateral (select * from parties p where p.user_id = s.id and p.currency = r.currency and p.kind = 'customer' offset 0) d,
+        lateral (select * from parties p where p.user_id = rc.id and p.currency = r.currency and p.kind = 'customer' offset 0) c
       where c.user_id <> d.user_id
-        and d.kind = 'customer' and c.kind = 'customer'
         and (r.currency <> 'NGN' or (d.naira_activated and c.naira_activated))
     ),
     -- One by one in that order, each on the balances the ones before it left: the sender covers the
