@@ -9,9 +9,10 @@
  * batches run wait for one to end and go together in the next (at most MAX_BATCH), the oldest
  * first. A batch holds transfers of one statement shape, and never two with one sender's
  * Idempotency-Key (the later one waits for the next batch, where it finds the key used). A batch
- * that fails (a deadlock, a key written meanwhile, a figure out of range: nothing written) runs
- * each of its transfers again on its own, so each gets its own outcome; a transfer alone answers
- * null for those errors (the checked path decides) and throws any other.
+ * whose statement is refused (a deadlock, a key written meanwhile, a figure out of range: nothing
+ * written) runs each of its transfers again on its own, so each gets its own outcome; a transfer
+ * alone answers null for those errors (the checked path decides). Any other error (a connection
+ * lost, perhaps after the commit) is every transfer's of the batch, and none is run again.
  */
 import type { Db } from '../../db/database';
 import { RETRY_CHECKED, statementShape, transfersInOneStatement, type OneStatementTransfer } from './user-transfer.one-statement';
@@ -99,14 +100,18 @@ class Batches {
     try {
       result = await transfersInOneStatement(this.db, batch.map((w) => w.transfer));
     } catch (err) {
-      if (batch.length === 1) {
-        const [only] = batch as [Waiting];
-        if (RETRY_CHECKED.has((err as { code?: string }).code ?? '')) only.resolve(null);
-        else only.reject(err);
-        return;
+      const refused = RETRY_CHECKED.has((err as { code?: string }).code ?? '');
+      if (refused && batch.length > 1) {
+        // The statement was refused, so nothing was written: each again on its own, first in its
+        // queue, so each gets its own outcome.
+        this.requeue(batch.map((w) => ({ ...w, alone: true })));
+      } else if (refused) {
+        (batch[0] as Waiting).resolve(null);
+      } else {
+        // Any other error (a connection lost, the database gone) may have come after the commit:
+        // nothing is run again, each request fails as a lone statement would.
+        for (const w of batch) w.reject(err);
       }
-      // Nothing was written: each again on its own, first in its queue, so each gets its own outcome.
-      this.requeue(batch.map((w) => ({ ...w, alone: true })));
       return;
     }
     batch.forEach((w, i) => w.resolve(result[i] ?? null));
