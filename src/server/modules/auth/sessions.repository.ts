@@ -107,7 +107,9 @@ export function sessionColumnValues(s: SessionToConfirm) {
 export const liveSession = (s: SessionColumns) => sql<boolean>`exists (
   select 1 from sessions s
   where s.id = ${s.sessionId} and s.user_id = ${s.userId} and s.current_jti = ${s.jti} and s.revoked_at is null
-    and ${asRead('s.last_seen_at')} > ${s.idleAfter} and ${asRead('s.created_at')} > ${s.madeAfter})`;
+    and ${asRead('s.last_seen_at')} > ${s.idleAfter} and ${asRead('s.created_at')} > ${s.madeAfter}
+  -- Read by its key for each row (not joined: a plan made for a batch would read every session).
+  offset 0)`;
 
 /**
  * confirmSession's write of the last-seen time in SQL (a CTE body): for each row of `from` (which
