@@ -44,6 +44,12 @@ async function entries(customer: Customer) {
   return rows.map((row) => [row.amount, row.balance_after]);
 }
 
+/** What the customer's sends have counted against their limits (CAD minor units). */
+async function limitUsage(customer: Customer): Promise<string> {
+  const { rows } = await sql<{ used: string }>`select coalesce(sum(used_minor), 0)::text as used from limit_usage where user_id = ${customer.id}`.execute(t.db);
+  return rows[0].used;
+}
+
 describe('transfers that arrive together', () => {
   it('move one after another, in the order they came, each on the balances the ones before it left', async () => {
     const [a, b, c] = [await funded(t, { CAD: '20.00' }), await funded(t), await funded(t)];
@@ -68,6 +74,10 @@ describe('transfers that arrive together', () => {
     expect(await entries(b)).toEqual([['1000', '1000'], ['-600', '400']]);
     expect(await entries(c)).toEqual([['600', '600'], ['500', '1100'], ['-1100', '0']]);
     expect(await ledgerSums(t)).toEqual({ CAD: '0', NGN: '0' });
+    // Only what moved counts against the senders' limits (the refused 15.00 of a's counts nothing).
+    expect(await limitUsage(a)).toBe('1500');
+    expect(await limitUsage(b)).toBe('600');
+    expect(await limitUsage(c)).toBe('1100');
   });
 
   it("count each send against the sender's limits after the ones before it: a second send over the day's limit is refused", async () => {
@@ -76,8 +86,7 @@ describe('transfers that arrive together', () => {
     const limits = `{2000,2500,100000,${limitArray(t.config.limits).slice(1, -1).split(',').slice(3).join(',')}}`;
     const outcomes = await together([transfer(a, b, 1500n, { limits }), transfer(a, b, 1500n, { limits }), transfer(a, b, 1000n, { limits })]);
     expect(outcomes.map((o) => o && o.row.amount)).toEqual([1500n, null, 1000n]);
-    const { rows } = await sql<{ used: string }>`select coalesce(sum(used_minor), 0)::text as used from limit_usage where user_id = ${a.id}`.execute(t.db);
-    expect(rows[0].used).toBe('2500');
+    expect(await limitUsage(a)).toBe('2500');
     expect((await balances(t, a)).CAD).toBe(75);
   });
 
