@@ -120,13 +120,32 @@ const R = {
   } satisfies SessionColumns,
 };
 
-const KEY_TYPES = 'key_user uuid, key text, request_hash text, claim uuid, status int, answer text, name_path text, at_path text';
-const SESSION_TYPES = 'session_id uuid, session_owner uuid, jti text, at timestamptz, idle_after timestamptz, made_after timestamptz, seen_before timestamptz';
+/**
+ * The input row's columns with their types: the request's own, its key's row and answer template
+ * (with a key), its session's (with a session to confirm). The values come from inputRow,
+ * keyColumnValues and sessionColumnValues, whose names these must be (checked by the compiler).
+ */
+const COLUMNS = {
+  i: 'int', sender_id: 'uuid', pin_hash: 'text', currency: 'text', amount: 'bigint', email: 'text', reference: 'text',
+  description: 'text', limit_amount: 'bigint', limit_array: 'text',
+};
+const KEY_COLUMNS = {
+  ...({ key_user: 'uuid', key: 'text', request_hash: 'text', claim: 'uuid', status: 'int' } satisfies Record<keyof ReturnType<typeof keyColumnValues>, string>),
+  answer: 'text', name_path: 'text', at_path: 'text',
+};
+const SESSION_COLUMNS = {
+  session_id: 'uuid', session_owner: 'uuid', jti: 'text', at: 'timestamptz', idle_after: 'timestamptz', made_after: 'timestamptz',
+  seen_before: 'timestamptz',
+} satisfies Record<keyof ReturnType<typeof sessionColumnValues>, string>;
+
+/** A column definition list for jsonb_to_record. */
+const columnList = (...parts: Record<string, string>[]) =>
+  parts.flatMap((part) => Object.entries(part).map(([name, type]) => `${name} ${type}`)).join(', ');
 
 /** A request as its input row (JSON; bigints as text, which PostgreSQL reads into its columns' types). */
 function inputRow(t: OneStatementTransfer, pinHash: string, i: number) {
   const { keyed, session } = t;
-  return {
+  const own = {
     i,
     sender_id: t.senderId,
     pin_hash: pinHash,
@@ -137,16 +156,14 @@ function inputRow(t: OneStatementTransfer, pinHash: string, i: number) {
     description: t.description,
     limit_amount: t.limit.amount.toString(),
     limit_array: t.limit.array,
-    ...(keyed
-      ? {
-          ...keyColumnValues(keyed.row),
-          answer: keyed.answer.json,
-          name_path: textArray(keyed.answer.recipientNamePath),
-          at_path: textArray(keyed.answer.createdAtPath),
-        }
-      : {}),
-    ...(session ? sessionColumnValues(session) : {}),
-  };
+  } satisfies Record<keyof typeof COLUMNS, unknown>;
+  const key = keyed && {
+    ...keyColumnValues(keyed.row),
+    answer: keyed.answer.json,
+    name_path: textArray(keyed.answer.recipientNamePath),
+    at_path: textArray(keyed.answer.createdAtPath),
+  } satisfies Record<keyof typeof KEY_COLUMNS, unknown>;
+  return { ...own, ...key, ...(session ? sessionColumnValues(session) : {}) };
 }
 
 /** The recorded answer: the request's template with the recipient's name and the transfer's time set. */
@@ -155,26 +172,23 @@ const answerJson = sql`
     r.name_path::text[], to_jsonb(done.recipient_name)),
     r.at_path::text[], to_jsonb(to_char(done.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`;
 
-type Row = Partial<TransferRow> & { i: number; recipient_name: string | null };
+type Row = TransferRow & { i: number; recipient_name: string };
 
 /**
  * Runs a batch of transfers of one shape (statementShape) as one statement (its own transaction),
  * and answers each one's outcome, in their order: the transfer as written, or null when it is not
  * a case the statement recognises (nothing of it was written: the checked path decides). Two
- * transfers of a batch may share customers, but not a sender's Idempotency-Key. A transfer with a
- * fee is not for this statement. Throws what PostgreSQL throws (nothing was written then).
+ * transfers of a batch may share customers, but not a sender's Idempotency-Key; none has a fee
+ * (user-transfer.batches.ts keeps to both, and to the one shape). Throws what PostgreSQL throws
+ * (nothing was written then).
  */
 export async function transfersInOneStatement(db: Db, transfers: OneStatementTransfer[]): Promise<(UserTransferResult | null)[]> {
   const first = transfers[0];
   if (!first) return [];
   const keyed = first.keyed !== undefined;
   const session = first.session !== undefined;
-  if (transfers.some((t) => statementShape(t) !== statementShape(first) || t.order.fee !== 0n)) {
-    throw new Error('A batch holds transfers of one shape, without fees');
-  }
   const input = JSON.stringify(transfers.map((t, i) => inputRow(t, hashPin(t.pinSecret, t.senderId, t.pin), i)));
-  const types = ['i int, sender_id uuid, pin_hash text, currency text, amount bigint, email text, reference text, description text',
-    'limit_amount bigint, limit_array text', ...(keyed ? [KEY_TYPES] : []), ...(session ? [SESSION_TYPES] : [])].join(', ');
+  const types = columnList(COLUMNS, ...(keyed ? [KEY_COLUMNS] : []), ...(session ? [SESSION_COLUMNS] : []));
   const { rows } = await sql<Row>`
     with recursive r as materialized (
       -- Each request's object out of an array (which the planner counts as a few rows, as a batch
@@ -263,7 +277,7 @@ export async function transfersInOneStatement(db: Db, transfers: OneStatementTra
     select done.i, done.recipient_name, t.* from done join t using (id)`.execute(db);
   const outcomes: (UserTransferResult | null)[] = transfers.map(() => null);
   for (const { i, recipient_name: recipientName, ...written } of rows) {
-    outcomes[i] = { row: written as TransferRow, recipientName: recipientName ?? '', fee: 0n };
+    outcomes[i] = { row: written, recipientName, fee: 0n };
   }
   return outcomes;
 }
