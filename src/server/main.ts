@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { isDatabaseUnavailable, openDatabase, ping, type Db } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { checkSecretsOfDatabase } from './db/secret-check';
+import { writeZoneRulesInUse } from './db/zone-rules';
 
 /**
  * Process entry: config → database (+ migrations) → app → listen; SIGTERM/SIGINT drain
@@ -47,10 +48,14 @@ async function onceTheDatabaseAnswers<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The database work of the process that migrates: the migrations, then the secrets' check (db/secret-check.ts). */
+/**
+ * The database work of the process that migrates: the migrations, the secrets' check
+ * (db/secret-check.ts), then the customers' time zones by this process's tz release (db/zone-rules.ts).
+ */
 async function migrateAndCheck(db: Db, config: Config): Promise<void> {
   await onceTheDatabaseAnswers(() => migrateToLatest(db));
   await checkSecretsOfDatabase(db, config);
+  await writeZoneRulesInUse(db);
 }
 
 /** The cluster's primary migrates before it forks, so workers start on an up-to-date schema. */

@@ -283,6 +283,21 @@ describe("the day is the customer's own (the time zone of update-timezone)", () 
     expect((await limitsOf(west)).resets_at).toBe(nextMidnight('Pacific/Pago_Pago', -11));
   });
 
+  it("a zone whose rules changed in 2026 is counted by the app's rules: Vancouver (UTC−7 all year) and Edmonton (UTC−6) end today at their midnight", async () => {
+    // The database's own tzdata (2025) puts them back to UTC−8 and UTC−7 from 2026-11-01; the app
+    // and its browsers (tz 2026) do not, and neither do the customer's e-mails.
+    for (const [zone, offsetHours] of [['America/Vancouver', -7], ['America/Edmonton', -6]] as const) {
+      const customer = await sender();
+      await setZone(customer, zone);
+      expect((await ROUTES[0].send(customer, 10)).statusCode).toBe(200);
+      const midnight = nextMidnight(zone, offsetHours);
+      expect([zone, await limitsOf(customer)]).toEqual([zone, expect.objectContaining({ used_today: '10.00', resets_at: midnight })]);
+      // The send counts while its own day lasts: to that same midnight.
+      const { rows } = await sql<{ day_ends: Date }>`select day_ends from limit_usage where user_id = ${customer.id}::uuid`.execute(t.db);
+      expect([zone, rows.map((row) => row.day_ends.toISOString())]).toEqual([zone, [midnight]]);
+    }
+  });
+
   it("an offset time zone ('+05:30') is read as the offset it says, not POSIX's reverse", async () => {
     const customer = await sender();
     await setZone(customer, '+05:30');

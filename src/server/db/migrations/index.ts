@@ -27,6 +27,7 @@ import * as m0025 from './0025-pin-confirmation-per-session';
 import * as m0026 from './0026-limit-days-of-their-own-zone';
 import * as m0027 from './0027-contested-sign-up';
 import * as m0028 from './0028-secret-checks';
+import * as m0029 from './0029-zone-rules-of-the-app';
 
 /**
  * Every migration, in order. Migrations live in code (not discovered from disk) so they work the
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0026-limit-days-of-their-own-zone': m0026,
   '0027-contested-sign-up': m0027,
   '0028-secret-checks': m0028,
+  '0029-zone-rules-of-the-app': m0029,
 };
 
 /** The names of every migration this code knows, in order (the reconcile CLI checks a database has them all). */

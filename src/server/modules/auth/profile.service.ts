@@ -3,6 +3,7 @@ import { profile, server } from '../../../shared/messages';
 import type { Req, User } from '../../../shared/types';
 import { isEmail } from '../../../shared/validation';
 import type { Db } from '../../db/database';
+import { writeZoneRules } from '../../db/zone-rules';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { toE164OrRefuse } from '../../lib/phone';
 import { zoneFormat } from '../../lib/time-zone';
@@ -32,7 +33,7 @@ export async function currentUser(db: Db, userId: string): Promise<User> {
  * ('Europe/Kyiv', 'Asia/Kolkata', which the customer sees on statements) is kept as given, when it
  * is written as IANA writes names and the database knows it; otherwise ICU's name and case are
  * stored ('asia/tokyo' is 'Asia/Tokyo'). The database must know the zone: the customer's days
- * (their sending limits) are counted in it there.
+ * (their sending limits) are counted in it there, by the app's rules of it (db/zone-rules.ts).
  */
 export async function updateTimezone(db: Db, userId: string, timezone: string, now = new Date()): Promise<void> {
   const given = timezone.trim();
@@ -43,6 +44,8 @@ export async function updateTimezone(db: Db, userId: string, timezone: string, n
   const spellings = asGiven ? [given, icuName] : [icuName];
   for (const spelling of spellings) {
     if (await databaseKnowsZone(db, spelling)) {
+      // The app's rules of the zone first: the customer's days are counted by them from now on.
+      await writeZoneRules(db, spelling);
       await updateUser(db, userId, { timezone: spelling }, now);
       return;
     }

@@ -32,15 +32,11 @@ export async function statementHolder(db: Db, userId: string, currency: Currency
   return row && { accountId: row.id, firstName: row.first_name, lastName: row.last_name, timezone: row.timezone };
 }
 
-/** An offset as update-timezone may have stored it ('+05:30'), which AT TIME ZONE would read reversed (POSIX). */
-const OFFSET = /^[+-]\d{2}:\d{2}$/;
-
-/** The instant a day ('YYYY-MM-DD', checked) begins in the customer's time zone (as kudi_local_day counts days, migration 0009). */
-function localMidnight(timezone: string | null, day: RawBuilder<unknown>): RawBuilder<Date> {
-  if (timezone === null) return sql<Date>`(${day})::timestamp at time zone 'UTC'`;
-  if (OFFSET.test(timezone)) return sql<Date>`((${day})::timestamp - ${timezone}::interval) at time zone 'UTC'`;
-  return sql<Date>`(${day})::timestamp at time zone ${timezone}::text`;
-}
+/**
+ * The instant a day ('YYYY-MM-DD', checked) begins in the customer's time zone, as their limits
+ * count days (kudi_day_start, migration 0029: the app's rules of the zone).
+ */
+const localMidnight = (timezone: string | null, day: RawBuilder<unknown>) => sql<Date>`kudi_day_start(${timezone}::text, ${day})`;
 
 /** A period of days as instants: from the first day's local midnight to the midnight after the last day. */
 export interface PeriodBounds {
