@@ -88,6 +88,27 @@ describe('the SQL of days, by the app rules', () => {
     },
   );
 
+  it.each(['America/Vancouver', 'America/Santiago', 'Australia/Lord_Howe'])(
+    "%s: the limits' days, from the periods around every third hour of 2026 and 2027, are the days above",
+    async (zone) => {
+      // kudi_limit_charge reads the zone's periods around now once and takes today, its start, the
+      // start of the 30 days and when both end from them (kudi_local_day_in, kudi_day_start_in).
+      await writeZoneRules(t.db, zone);
+      const { rows } = await sql<{ at: Date; got: string; want: string }>`
+        select at, concat_ws(' ', d.today, kudi_day_start_in(${zone}, d.today, p.since, p.until, p.off),
+                 kudi_day_start_in(${zone}, d.today - 29, p.since, p.until, p.off), kudi_day_start_in(${zone}, d.today + 1, p.since, p.until, p.off),
+                 kudi_day_start_in(${zone}, d.today + 30, p.since, p.until, p.off)) as got,
+               concat_ws(' ', w.today, kudi_day_start(${zone}, w.today), kudi_day_start(${zone}, w.today - 29),
+                 kudi_day_start(${zone}, w.today + 1), kudi_day_start(${zone}, w.today + 30)) as want
+        from generate_series(timestamptz '2026-01-01 00:00:00+00', timestamptz '2027-12-31 23:00:00+00', interval '3 hours') at
+        cross join lateral kudi_zone_periods_near(${zone}, at) p
+        cross join lateral (select kudi_local_day_in(${zone}, at, p.since, p.until, p.off) as today) d
+        cross join lateral (select kudi_local_day(${zone}, at) as today) w`.execute(t.db);
+      expect(rows).toHaveLength(5_840);
+      expect(rows.filter((row) => row.got !== row.want)).toEqual([]);
+    },
+  );
+
   it("Santiago's skipped midnight begins the day when the clocks jump; its midnight that comes twice, the first time", async () => {
     await writeZoneRules(t.db, 'America/Santiago');
     const { rows } = await sql<{ skipped: Date; twice: Date; before: Date }>`

@@ -19,9 +19,10 @@ import { sql, type Kysely } from 'kysely';
  *   before, inlined into the query that calls them.
  * - A day whose midnight a zone skips begins when the clocks jump; a midnight that happens twice
  *   begins the day the first time.
- * - `kudi_limit_charge` reads the period of now once, with the sender's zone, and takes its days
- *   from it (`kudi_day_start_in`): a day that begins or ends in another period (a change of the
- *   clocks within the 30 days) is asked of `kudi_day_start`.
+ * - `kudi_limit_charge` reads the zone's periods from 30 days ago to 31 days ahead in one
+ *   statement (`kudi_zone_periods_near`), and takes its days from them (`kudi_local_day_in`,
+ *   `kudi_day_start_in`, inlined): a midnight none of them holds (the clocks skipped it) is asked
+ *   of `kudi_day_start`.
  */
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -92,27 +93,50 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create or replace function kudi_next_local_midnight(tz text, at timestamptz) returns timestamptz
     language sql stable as $$ select kudi_day_start(tz, kudi_local_day(tz, at) + 1) $$`.execute(db);
-  // The start of day d when period [since, until) of offset off holds it; else kudi_day_start's.
+  // A zone's periods from 30 days before `at` to 31 days after it (as arrays; empty: none written).
   await sql`
-    create function kudi_day_start_in(tz text, d date, since timestamptz, until timestamptz, off interval) returns timestamptz
+    create function kudi_zone_periods_near(tz text, at timestamptz)
+    returns table (since timestamptz[], until timestamptz[], off interval[])
+    language sql stable as $$
+      select array_agg(o.since), array_agg(o.until), array_agg(o.utc_offset)
+      from (select o.since, o.until, o.utc_offset from zone_offsets o
+             where o.zone = tz and o.since < at + interval '32 days'
+             order by o.since desc limit 4) o
+      where o.until > at - interval '31 days'
+    $$`.execute(db);
+  // Of the periods given (arrays, in any order, up to four; none for a zone not written): the local
+  // day of `at`, and the start of day d (the earliest instant of the periods that is its midnight:
+  // its first time, should it come twice), when one of them holds it; else kudi_local_day's,
+  // kudi_day_start's.
+  const periods = [1, 2, 3, 4];
+  await sql`
+    create function kudi_local_day_in(tz text, at timestamptz, since timestamptz[], until timestamptz[], off interval[]) returns date
     language sql stable as $$
       select case
-        when off is not null and (d::timestamp - off) at time zone 'UTC' >= since and (d::timestamp - off) at time zone 'UTC' < until
-          then (d::timestamp - off) at time zone 'UTC'
-        else kudi_day_start(tz, d)
+        ${sql.raw(periods.map((i) => `when at >= since[${i}] and at < until[${i}] then ((at at time zone 'UTC') + off[${i}])::date`).join('\n        '))}
+        else kudi_local_day(tz, at)
       end
     $$`.execute(db);
+  const midnightIn = (i: number) => `(d::timestamp - off[${i}]) at time zone 'UTC'`;
+  await sql`
+    create function kudi_day_start_in(tz text, d date, since timestamptz[], until timestamptz[], off interval[]) returns timestamptz
+    language sql stable as $$
+      select coalesce(
+        least(
+          ${sql.raw(periods.map((i) => `case when ${midnightIn(i)} >= since[${i}] and ${midnightIn(i)} < until[${i}] then ${midnightIn(i)} end`).join(',\n          '))}),
+        kudi_day_start(tz, d))
+    $$`.execute(db);
 
-  // 0026's check-and-count, its days from the zone's period of now.
+  // 0026's check-and-count, its days from the zone's periods around now.
   await sql`
     create or replace function kudi_limit_charge(p_user uuid, p_amount bigint, p_limits bigint[])
     returns table (outcome text, tier text, bucket timestamptz, used_today bigint, used_30_days bigint)
     language plpgsql volatile as $$
     declare
       v_tz text;
-      v_since timestamptz;
-      v_until timestamptz;
-      v_off interval;
+      v_since timestamptz[];
+      v_until timestamptz[];
+      v_off interval[];
       v_today date;
       v_day_from timestamptz;
       v_30_from timestamptz;
@@ -124,12 +148,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       v_new boolean;
     begin
       select u.tier, u.timezone into tier, v_tz from users u where u.id = p_user for no key update;
+      -- A named zone's periods from 30 days ago to 31 days ahead (an offset or no zone has none).
       if v_tz !~ '^[+-][0-9]{2}:[0-9]{2}$' then
-        select o.since, o.until, o.utc_offset into v_since, v_until, v_off
-          from zone_offsets o where o.zone = v_tz and o.since <= now() order by o.since desc limit 1;
-        if now() >= v_until then v_off := null; end if;
+        select z.since, z.until, z.off into v_since, v_until, v_off from kudi_zone_periods_near(v_tz, now()) z;
       end if;
-      v_today := case when v_off is not null then ((now() at time zone 'UTC') + v_off)::date else kudi_local_day(v_tz, now()) end;
+      v_today := kudi_local_day_in(v_tz, now(), v_since, v_until, v_off);
       v_day_from := kudi_bucket(kudi_day_start_in(v_tz, v_today, v_since, v_until, v_off));
       v_30_from := kudi_bucket(kudi_day_start_in(v_tz, v_today - 29, v_since, v_until, v_off));
       v_day_ends := kudi_day_start_in(v_tz, v_today + 1, v_since, v_until, v_off);
