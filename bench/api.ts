@@ -31,6 +31,7 @@ import { hashPassword } from '../src/server/modules/auth/passwords';
 import { hashPin } from '../src/server/modules/auth/pin';
 import { signAccessToken } from '../src/server/modules/auth/tokens';
 import { createCustomerWallets } from '../src/server/modules/ledger/customer-wallets';
+import { writeZoneRules } from '../src/server/db/zone-rules';
 import { verifyTransactionPin } from '../src/server/modules/auth/pin.service';
 import { confirmSession } from '../src/server/modules/auth/session.service';
 import {
@@ -172,9 +173,14 @@ export const injectedDeposit = (app: FastifyInstance): Deposit => async (payload
   if (res.statusCode !== 200) throw new Error(`deposit failed: ${res.body}`);
 };
 
-/** Verified customers with PINs and live sessions, straight in the database, each funded by two deposits. */
+/**
+ * Verified customers with PINs and live sessions, straight in the database, each funded by two
+ * deposits, in the time zone the app's dashboard sets with update-timezone (its rules written as
+ * update-timezone writes them), so their limits count the days a customer's do.
+ */
 export async function createCustomers(deposit: Deposit, db: Db, config: Config, count: number): Promise<BenchCustomer[]> {
   const passwordHash = await hashPassword('Str0ng!Pass', config.passwordCost);
+  await writeZoneRules(db, TIMEZONE);
   const out: BenchCustomer[] = [];
   for (let i = 0; i < count; i += 1) {
     const email = `bench-${i}-${randomBytes(3).toString('hex')}@example.com`;
@@ -185,7 +191,7 @@ export async function createCustomers(deposit: Deposit, db: Db, config: Config, 
           email, email_lower: email, password_hash: passwordHash, first_name: 'Bench', last_name: `Customer${i}`,
           dob: '1990-01-15', nationality: 'NG', country_of_residence: 'CA',
           is_email_verified: true, is_phone_verified: true, is_identity_verified: true,
-          phone_number: `+1416${String(1_000_000 + i).slice(-7)}`,
+          phone_number: `+1416${String(1_000_000 + i).slice(-7)}`, timezone: TIMEZONE,
         })
         .returning(['id', 'email', 'first_name', 'last_name'])
         .executeTakeFirstOrThrow();
