@@ -35,6 +35,15 @@ describe('zonePeriods (ICU)', () => {
     ]);
   });
 
+  it('finds changes a week apart (America/Boa_Vista kept summer time for a week in October 2000)', () => {
+    const periods = zonePeriods('America/Boa_Vista', new Date('2000-10-01T00:00:00Z'), new Date('2000-11-01T00:00:00Z'));
+    expect(periods.map((p) => [iso(p.since), p.offsetMinutes])).toEqual([
+      ['2000-10-01T00:00:00.000Z', -240],
+      ['2000-10-08T04:00:00.000Z', -180],
+      ['2000-10-15T03:00:00.000Z', -240],
+    ]);
+  });
+
   it('reads offsets of half and three quarters of an hour; a zone ICU does not know throws', () => {
     const year = [new Date('2026-01-01T00:00:00Z'), new Date('2027-01-01T00:00:00Z')] as const;
     expect(zonePeriods('Asia/Kathmandu', ...year).map((p) => p.offsetMinutes)).toEqual([345]);

@@ -39,9 +39,11 @@ function offsetAt(format: Intl.DateTimeFormat, at: number): number {
 }
 
 /**
- * The zone's periods from `from` to `until`: read once a day, and where two days' offsets differ,
- * the minute of the change found by halving (zones change on whole minutes). Two changes within
- * one day that undo each other would be missed; no zone's rules have one in these years.
+ * The zone's periods from `from` to `until`: read once a day, and where two readings
+ * differ, the minute of the change found by halving (zones change on whole minutes). Two changes
+ * within one day that undo each other would be missed: read every six hours instead, each of the
+ * 418 zones of ICU 2026c gave the same periods (once a week missed changes a week apart, as
+ * America/Boa_Vista's summer time of October 2000). A zone takes about 30 ms, once per process.
  * Throws when ICU does not know the zone.
  */
 export function zonePeriods(zone: string, from = ZONE_PERIODS_FROM, until = ZONE_PERIODS_UNTIL): ZonePeriod[] {
@@ -49,11 +51,11 @@ export function zonePeriods(zone: string, from = ZONE_PERIODS_FROM, until = ZONE
   const periods: ZonePeriod[] = [];
   let since = from.getTime();
   let offset = offsetAt(format, since);
-  for (let day = since; day < until.getTime(); ) {
-    const next = Math.min(day + DAY, until.getTime());
+  for (let at = since; at < until.getTime(); ) {
+    const next = Math.min(at + DAY, until.getTime());
     if (offsetAt(format, next) !== offset) {
-      // The first minute in (day, next] with another offset.
-      let low = day;
+      // The first minute in (at, next] with another offset.
+      let low = at;
       let high = next;
       while (high - low > MINUTE) {
         const middle = low + Math.floor((high - low) / (2 * MINUTE)) * MINUTE;
@@ -63,9 +65,9 @@ export function zonePeriods(zone: string, from = ZONE_PERIODS_FROM, until = ZONE
       periods.push({ since: new Date(since), until: new Date(high), offsetMinutes: offset });
       since = high;
       offset = offsetAt(format, high);
-      day = high;
+      at = high;
     } else {
-      day = next;
+      at = next;
     }
   }
   periods.push({ since: new Date(since), until: new Date(until), offsetMinutes: offset });
