@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { writeZoneRules, writeZoneRulesInUse } from '../../../src/server/db/zone-rules';
+import { localDateTime } from '../../../src/server/lib/time-zone';
 import { zonePeriods } from '../../../src/server/lib/zone-periods';
 import { createCustomer } from '../../support/customers';
 import { buildTestApp, type TestApp } from '../../support/test-app';
@@ -49,6 +50,28 @@ describe('zonePeriods (ICU)', () => {
     expect(zonePeriods('Asia/Kathmandu', ...year).map((p) => p.offsetMinutes)).toEqual([345]);
     expect(zonePeriods('Pacific/Chatham', ...year).map((p) => p.offsetMinutes)).toEqual([825, 765, 825]);
     expect(() => zonePeriods('Mars/Olympus_Mons', ...year)).toThrow();
+  });
+});
+
+describe("localDateTime (a statement's line times)", () => {
+  it('reads named zones from their periods, in time order across a change, and by Intl outside the years', () => {
+    const toronto = localDateTime('America/Toronto');
+    const at = (iso: string) => toronto(new Date(iso));
+    expect([at('2026-03-08T06:59:59.999Z'), at('2026-03-08T07:00:00Z'), at('2026-11-01T05:59:59Z'), at('2026-11-01T06:00:00Z')]).toEqual([
+      '2026-03-08 01:59:59', '2026-03-08 03:00:00', '2026-11-01 01:59:59', '2026-11-01 01:00:00',
+    ]);
+    // Back in time, then outside the periods (2000–2050): Intl's own reading.
+    expect([at('2026-01-15T12:00:00Z'), at('1999-07-01T12:00:00Z'), at('2060-01-01T12:00:00Z')]).toEqual([
+      '2026-01-15 07:00:00', '1999-07-01 08:00:00', '2060-01-01 07:00:00',
+    ]);
+    expect(localDateTime('America/Vancouver')(new Date('2026-11-29T07:00:00Z'))).toBe('2026-11-29 00:00:00');
+  });
+
+  it('reads an offset as it says and no zone as UTC', () => {
+    const moment = new Date('2026-11-29T23:45:30.900Z');
+    expect([localDateTime('+05:30')(moment), localDateTime('-03:30')(moment), localDateTime(null)(moment)]).toEqual([
+      '2026-11-30 05:15:30', '2026-11-29 20:15:30', '2026-11-29 23:45:30',
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { zonePeriods, type ZonePeriod } from '../lib/zone-periods';
+import { knownZonePeriods } from '../lib/zone-periods';
 
 /**
  * Writes the app's rules of the customers' time zones into the database (zone_rules and
@@ -14,20 +14,6 @@ const TZ_VERSION = process.versions.tz ?? 'unknown';
 
 /** Offsets ('+05:30') are counted in SQL as they are; only named zones have rules. */
 const OFFSET = /^[+-]\d{2}:\d{2}$/;
-
-/** The periods this process computed, by zone (null: ICU does not know it), for every database it serves. */
-const computed = new Map<string, ZonePeriod[] | null>();
-
-function periodsOf(zone: string): ZonePeriod[] | null {
-  if (!computed.has(zone)) {
-    try {
-      computed.set(zone, zonePeriods(zone));
-    } catch {
-      computed.set(zone, null);
-    }
-  }
-  return computed.get(zone) ?? null;
-}
 
 /** The zones each database handle already holds at this release. */
 const written = new WeakMap<object, Set<string>>();
@@ -44,7 +30,7 @@ export async function writeZoneRules(db: AnyDb, zone: string): Promise<void> {
   const known = written.get(db) ?? new Set<string>();
   written.set(db, known);
   if (known.has(zone)) return;
-  const periods = periodsOf(zone);
+  const periods = knownZonePeriods(zone);
   if (!periods) return;
   const rows = periods.map((p) => ({ since: p.since.toISOString(), until: p.until.toISOString(), seconds: Math.round(p.offsetMinutes * 60) }));
   await db.transaction().execute(async (trx) => {

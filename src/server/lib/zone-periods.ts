@@ -73,3 +73,18 @@ export function zonePeriods(zone: string, from = ZONE_PERIODS_FROM, until = ZONE
   periods.push({ since: new Date(since), until: new Date(until), offsetMinutes: offset });
   return periods;
 }
+
+/** The periods this process computed, by zone (null: ICU does not know it). */
+const computed = new Map<string, ZonePeriod[] | null>();
+
+/** zonePeriods of the years written, computed once per process; null for a zone ICU does not know. */
+export function knownZonePeriods(zone: string): ZonePeriod[] | null {
+  if (!computed.has(zone)) {
+    try {
+      computed.set(zone, zonePeriods(zone));
+    } catch {
+      computed.set(zone, null);
+    }
+  }
+  return computed.get(zone) ?? null;
+}

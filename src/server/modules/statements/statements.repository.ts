@@ -85,8 +85,6 @@ export interface StatementTransfer {
   payout_rail: PayoutRail | null;
   payout_destination: string | null;
   payout_outcome: PayoutOutcome | null;
-  /** When it happened, in the customer's time zone: 'YYYY-MM-DD HH:MM:SS'. */
-  local_at: string;
   at: Date;
 }
 
@@ -105,9 +103,6 @@ export interface StatementRefund extends StatementTransfer {
   /** The keyset cursor: voided_at as the database writes it (microseconds, which a Date would lose). */
   cursor_at: string;
 }
-
-const localTime = (timezone: string | null, at: RawBuilder<unknown>) =>
-  sql<string>`to_char(kudi_local_time(${timezone}::text, ${at}), 'YYYY-MM-DD HH24:MI:SS')`;
 
 const incoming = (accountId: bigint) => sql<boolean>`t.credit_account_id = ${accountId}::bigint`.as('incoming');
 
@@ -129,7 +124,7 @@ export async function entriesPage(
     .innerJoin('ledger_transfers as t', 't.id', 'e.transfer_id')
     .leftJoin('payouts as p', (join) => join.onRef('p.transfer_id', '=', payoutOf))
     .select(['e.id', 'e.amount', 'e.balance_after', 'e.created_at as at', ...TRANSFER_COLUMNS])
-    .select([incoming(holder.accountId), localTime(holder.timezone, sql.ref('e.created_at')).as('local_at')])
+    .select(incoming(holder.accountId))
     .where('e.account_id', '=', holder.accountId)
     // As row comparisons, the id range is read from ledger_entries_account_idx (account_id, id)
     // alone: a plan for any values never walks other wallets' entries between the two ids.
@@ -157,7 +152,6 @@ export async function refundsPage(
       sql<Date>`t.voided_at`.as('at'),
       sql<string>`t.voided_at::text`.as('cursor_at'),
       incoming(holder.accountId),
-      localTime(holder.timezone, sql.ref('t.voided_at')).as('local_at'),
     ])
     .where('t.debit_account_id', '=', holder.accountId)
     // A literal, not a parameter: the partial index (status = 'voided') is usable by any plan.

@@ -29,6 +29,7 @@ import { statementPeriodError } from '../../../shared/validation';
 import type { Db } from '../../db/database';
 import { badRequest, notFound } from '../../lib/errors';
 import { maskAccountNumber } from '../../lib/account-number';
+import { localDateTime } from '../../lib/time-zone';
 import type { StatementContent, StatementRow } from './statement-content';
 import { csvStatement } from './statement-csv';
 import { pdfStatement } from './statement-pdf';
@@ -106,9 +107,12 @@ function counterpartyOf(item: StatementTransfer): string {
   }
 }
 
-function entryRow(entry: StatementEntry): StatementRow {
+/** A line's date: its moment in the customer's time zone (lib/time-zone.ts localDateTime). */
+type LocalTime = (at: Date) => string;
+
+function entryRow(entry: StatementEntry, localTime: LocalTime): StatementRow {
   return {
-    date: entry.local_at,
+    date: localTime(entry.at),
     reference: entry.reference,
     type: typeOf(entry),
     description: descriptionOf(entry),
@@ -119,10 +123,10 @@ function entryRow(entry: StatementEntry): StatementRow {
   };
 }
 
-function refundRow(refund: StatementRefund, balance: bigint): StatementRow {
+function refundRow(refund: StatementRefund, balance: bigint, localTime: LocalTime): StatementRow {
   const how = refund.payout_outcome === 'cancelled' ? 'cancelled' : 'failed';
   return {
-    date: refund.local_at,
+    date: localTime(refund.at),
     reference: refund.reference,
     type: `${typeOf(refund)} (${how}, refunded)`,
     description: descriptionOf(refund),
@@ -166,12 +170,13 @@ async function* statementRows(
   const refunds = paged<StatementRefund>(pageRows, (last) =>
     refundsPage(db, holder, period, last ? { at: last.cursor_at, id: last.id } : null, pageRows),
   );
+  const localTime = localDateTime(holder.timezone);
   let balance = ends.opening;
   let entry = await entries.next();
   let refund = await refunds.next();
   while (!entry.done || !refund.done) {
     if (!refund.done && (entry.done || refund.value.at.getTime() < entry.value.at.getTime())) {
-      yield refundRow(refund.value, balance);
+      yield refundRow(refund.value, balance, localTime);
       refund = await refunds.next();
       continue;
     }
@@ -180,7 +185,7 @@ async function* statementRows(
     if (balance !== entry.value.balance_after) {
       throw new StatementMismatchError(`Entry ${entry.value.id}: running balance ${balance}, ledger ${entry.value.balance_after}`);
     }
-    yield entryRow(entry.value);
+    yield entryRow(entry.value, localTime);
     entry = await entries.next();
   }
   if (balance !== ends.closing) throw new StatementMismatchError(`Statement ends at ${balance}, the ledger at ${ends.closing}`);
