@@ -44,7 +44,7 @@ import { observingDialect, timeInServer } from './observe';
 
 const PIN = '1234';
 /** The device time zone the app sends with every money call (src/client/app/time-zone.ts). */
-const TIMEZONE = 'America/Toronto';
+export const TIMEZONE = 'America/Toronto';
 const TRANSFER_PATH = '/api/wallet/cad-wallet-transfer';
 
 /** `app`: the web app's payment (Idempotency-Key, PIN, time zone); `unkeyed`: the same without a key. */

@@ -10,6 +10,7 @@
  *   the history's checkpoints), then HISTORY_WARMUP requests (default 40) are not counted;
  * - the balance read the app makes (GET /wallet/cad-wallet and /wallet/naira-wallet);
  * - a one-year CSV statement (GET /statements) of 10,000 rows, to its last byte;
+ * the two measured customers in the time zone the app's dashboard sets (America/Toronto);
  * - the database's size: the schema's tables and indexes (pg_table_size + pg_indexes_size), per
  *   million items, and pg_database_size.
  * Each figure carries the date, the core count and the load average: the machine may be shared.
@@ -29,7 +30,9 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrations';
+import { writeZoneRules } from '../src/server/db/zone-rules';
 import { signAccessToken } from '../src/server/modules/auth/tokens';
+import { TIMEZONE } from './api';
 import { checkLedger, seedStep, SEED_PIN_SECRET, type SeededCustomer } from './history-seed';
 import { observingDialect, timeInServer } from './observe';
 
@@ -177,6 +180,10 @@ async function measure(url: string, client: pg.Client, items: number, big: Seede
     dataDir: null, databaseUrl: url, databaseSchema: SCHEMA, port: 0, host: '127.0.0.1',
   });
   const handle = await openDatabase(config, { wrapDialect: (d) => recordingDialect(d, recorder) });
+  // The two measured customers in the zone the app's dashboard sets (update-timezone on every
+  // load), its rules written as update-timezone writes them: their statements' days and times.
+  await writeZoneRules(handle.db, TIMEZONE);
+  await client.query('update users set timezone = $1 where id = any($2::uuid[])', [TIMEZONE, [big.userId, statementCustomer.userId]]);
   const app = await buildApp({ config, db: handle.db });
   inServer = timeInServer(app).times;
   await app.listen({ port: 0, host: '127.0.0.1' });
