@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { offsetMinutesOf } from '../lib/time-zone';
 import { knownZonePeriods } from '../lib/zone-periods';
 
 /**
@@ -12,9 +13,6 @@ import { knownZonePeriods } from '../lib/zone-periods';
 /** The tz release of this process's ICU, e.g. '2026c'. */
 const TZ_VERSION = process.versions.tz ?? 'unknown';
 
-/** Offsets ('+05:30') are counted in SQL as they are; only named zones have rules. */
-const OFFSET = /^[+-]\d{2}:\d{2}$/;
-
 /** The zones each database handle already holds at this release. */
 const written = new WeakMap<object, Set<string>>();
 
@@ -26,7 +24,8 @@ type AnyDb = Kysely<any>;
  * under a lock on the zone's name, so that servers sharing the database write it once.
  */
 export async function writeZoneRules(db: AnyDb, zone: string): Promise<void> {
-  if (OFFSET.test(zone)) return;
+  // Offsets ('+05:30') are counted in SQL as they are; only named zones have rules.
+  if (offsetMinutesOf(zone) !== null) return;
   const known = written.get(db) ?? new Set<string>();
   written.set(db, known);
   if (known.has(zone)) return;

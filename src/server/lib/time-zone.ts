@@ -17,6 +17,26 @@ export function zoneFormat(timezone: string, options: Intl.DateTimeFormatOptions
 /** An offset as update-timezone may store it ('+05:30', '-03:00'). */
 const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
 
+/** The minutes east of UTC of a zone stored as an offset ('+05:30': 330); null for a zone name. */
+export function offsetMinutesOf(timezone: string): number | null {
+  const offset = OFFSET.exec(timezone);
+  return offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : null;
+}
+
+/** Formatters kept by zone and options: making one costs tens of microseconds, using it one or two. */
+const keptFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An en-CA formatter of a zone with these options, made once (throws for a zone ICU does not know). */
+export function keptFormat(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone} ${JSON.stringify(options)}`;
+  let format = keptFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { ...options, timeZone });
+    keptFormats.set(key, format);
+  }
+  return format;
+}
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** 'YYYY-MM-DD HH:MM:SS' of a moment's UTC fields (seconds cut). */
@@ -24,6 +44,10 @@ function utcDateTime(ms: number): string {
   const d = new Date(ms);
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
+
+const LOCAL_DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+};
 
 /**
  * A moment's local time, 'YYYY-MM-DD HH:MM:SS' (seconds cut, not rounded), in a customer's zone as
@@ -33,9 +57,9 @@ function utcDateTime(ms: number): string {
  * Made for many moments in time order (a statement's lines): the period of the last one is kept.
  */
 export function localDateTime(timezone: string | null): (at: Date) => string {
-  const offset = timezone ? OFFSET.exec(timezone) : null;
-  if (!timezone || offset) {
-    const shift = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) * 60_000 : 0;
+  const offset = timezone === null ? 0 : offsetMinutesOf(timezone);
+  if (timezone === null || offset !== null) {
+    const shift = (offset ?? 0) * 60_000;
     return (at) => utcDateTime(at.getTime() + shift);
   }
   const periods = knownZonePeriods(timezone) ?? [];
@@ -47,21 +71,7 @@ export function localDateTime(timezone: string | null): (at: Date) => string {
     }
     if (current) return utcDateTime(ms + current.offsetMinutes * 60_000);
     const parts: Record<string, string> = {};
-    for (const part of intlFormat(timezone).formatToParts(ms)) parts[part.type] = part.value;
+    for (const part of keptFormat(timezone, LOCAL_DATE_TIME).formatToParts(ms)) parts[part.type] = part.value;
     return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
   };
-}
-
-/** Intl's local time of a zone (outside the periods), made once per zone. */
-const intlFormats = new Map<string, Intl.DateTimeFormat>();
-
-function intlFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = intlFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
-    });
-    intlFormats.set(timeZone, format);
-  }
-  return format;
 }

@@ -16,8 +16,8 @@ export interface ZonePeriod {
 }
 
 /** The years the periods cover: a customer's days are only ever counted, or printed, within them. */
-export const ZONE_PERIODS_FROM = new Date('2000-01-01T00:00:00Z');
-export const ZONE_PERIODS_UNTIL = new Date('2050-01-01T00:00:00Z');
+const ZONE_PERIODS_FROM = new Date('2000-01-01T00:00:00Z');
+const ZONE_PERIODS_UNTIL = new Date('2050-01-01T00:00:00Z');
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -10,6 +10,7 @@ import { tierLimits } from '../../../shared/messages';
 import { formatMinor } from '../../../shared/money';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '../../../shared/product';
 import type { Currency } from '../../../shared/types';
+import { keptFormat, offsetMinutesOf } from '../../lib/time-zone';
 import type { Addressee, TransferFacts } from './notifications.repository';
 import type { NotificationKind, NotificationPayloads, TransferNotificationKind } from './notify';
 import { describeUserAgent } from './user-agent';
@@ -59,35 +60,16 @@ export function maskAccount(number: string): string {
   return `••••${shown ? clean.slice(-shown) : ''}`;
 }
 
-const OFFSET = /^([+-])(\d{2}):(\d{2})$/;
-
-/**
- * One formatter of moments per zone, kept: making one costs tens of microseconds (more for a named
- * zone than for UTC), using it about one, and every e-mail of a payment writes its moment. The
- * zones are those update-timezone let customers store, and UTC.
- */
-const momentFormats = new Map<string, Intl.DateTimeFormat>();
-
-function momentFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = momentFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'long', timeStyle: 'short' });
-    momentFormats.set(timeZone, format);
-  }
-  return format;
-}
+const MOMENT: Intl.DateTimeFormatOptions = { dateStyle: 'long', timeStyle: 'short' };
 
 /**
  * A moment as the customer reads it: in their time zone (an IANA name or an offset, as
  * update-timezone stored it), else in UTC, the zone named: 'November 25, 2026 at 2:05 p.m. (America/Toronto)'.
  */
 export function formatMoment(at: Date, timezone: string | null): string {
-  const format = (date: Date, timeZone: string) => momentFormat(timeZone).format(date);
-  const offset = timezone ? OFFSET.exec(timezone) : null;
-  if (offset) {
-    const minutes = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]));
-    return `${format(new Date(at.getTime() + minutes * 60_000), 'UTC')} (UTC${timezone})`;
-  }
+  const format = (date: Date, timeZone: string) => keptFormat(timeZone, MOMENT).format(date);
+  const minutes = timezone ? offsetMinutesOf(timezone) : null;
+  if (minutes !== null) return `${format(new Date(at.getTime() + minutes * 60_000), 'UTC')} (UTC${timezone})`;
   if (timezone) {
     try {
       return `${format(at, timezone)} (${timezone})`;
